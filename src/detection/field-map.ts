@@ -1,0 +1,76 @@
+/**
+ * The field map: what detection produces and rendering consumes. Plain data, no Nest imports.
+ * Wire names (snake_case) are produced by the templates module's mapper, not here.
+ */
+export const FIELD_KINDS = [
+  'text',
+  'date',
+  'select_one',
+  'select_many',
+  'checkbox',
+  'signature',
+  'email',
+  'phone',
+  'number',
+  'initials',
+] as const;
+export type FieldKind = (typeof FIELD_KINDS)[number];
+
+/** [x1, y1, x2, y2] in PDF user space of the page (origin bottom-left, page /Rotate not applied). */
+export type Rect = [number, number, number, number];
+
+/** Where an AcroForm-detected field lives in the source PDF, so rendering can fill the real field. */
+export interface AcroFormBinding {
+  /** Fully qualified field name (pdf-lib `field.getName()`). */
+  fieldName: string;
+  /** Index of the widget within the field's widgets (pdf-lib `acroField.getWidgets()`). */
+  widgetIndex: number;
+  /** Check box / radio: the widget's on-state name; drop-down / list: the option value this field stands for. */
+  value?: string;
+}
+
+export interface DetectedField {
+  kind: FieldKind;
+  /** 1-based page number. */
+  page: number;
+  rect: Rect;
+  /** Text bound to this one field (for a choice option: its option text). */
+  label: string;
+  /** The question as printed (for a text field, same as its label). */
+  prompt: string;
+  /** Option text of a choice field, else null. */
+  choiceLabel: string | null;
+  /**
+   * Groups the options of one question. Local to one detection result (e.g. "q7"); the templates
+   * module replaces it with a fresh public id per template version. Null for text fields and lone boxes.
+   */
+  questionKey: string | null;
+  required: boolean;
+  /** 0..1; 1 for fields read from the PDF's own form. */
+  confidence: number;
+  /** Comb fields (SSN, dates in boxes): number of cells. */
+  combCells?: number;
+  /** The box allows several lines of text. */
+  multiline?: boolean;
+  maxLength?: number;
+  /** Present when detector is "acroform". */
+  acroform?: AcroFormBinding;
+}
+
+export type Detector = 'acroform' | 'layout';
+
+export interface DetectionResult {
+  detector: Detector;
+  pageCount: number;
+  fields: DetectedField[];
+  reviewRequired: boolean;
+  /** Plain sentences for staff, e.g. "Page 2 has no text layer: fields must be placed by hand". */
+  reviewReasons: string[];
+  /** What was skipped, e.g. "JavaScript actions were ignored". */
+  warnings: string[];
+}
+
+/** Signatures are never prefilled; everything else may be. */
+export function isPrefillable(kind: FieldKind): boolean {
+  return kind !== 'signature';
+}
