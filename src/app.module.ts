@@ -1,0 +1,50 @@
+import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import { Module } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { LoggerModule } from 'nestjs-pino';
+import { AdminModule } from './admin/admin.module';
+import { AuthModule } from './auth/auth.module';
+import type { AuthenticatedRequest } from './common/auth/caller';
+import { AppExceptionFilter } from './common/errors/app-exception.filter';
+import { createValidationPipe } from './common/errors/validation';
+import { loggerParams } from './common/http/logging';
+import { Settings } from './config/settings';
+import { SettingsModule } from './config/settings.module';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+import { QueueModule } from './queue/queue.module';
+
+const MINUTE_MS = 60_000;
+
+@Module({
+  imports: [
+    SettingsModule,
+    LoggerModule.forRootAsync({ inject: [Settings], useFactory: loggerParams }),
+    DatabaseModule,
+    QueueModule,
+    ThrottlerModule.forRootAsync({
+      inject: [Settings],
+      useFactory: (settings: Settings) => ({
+        throttlers: [
+          {
+            name: 'api-key',
+            ttl: MINUTE_MS,
+            limit: settings.RATE_LIMIT_PER_MINUTE,
+            skipIf: (ctx) => !ctx.switchToHttp().getRequest<AuthenticatedRequest>().caller,
+          },
+        ],
+        storage: new ThrottlerStorageRedisService(settings.REDIS_URL),
+        errorMessage: 'rate limit exceeded',
+      }),
+    }),
+    AuthModule,
+    AdminModule,
+    HealthModule,
+  ],
+  providers: [
+    { provide: APP_PIPE, useFactory: createValidationPipe },
+    { provide: APP_FILTER, useClass: AppExceptionFilter },
+  ],
+})
+export class AppModule {}

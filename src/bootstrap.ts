@@ -1,0 +1,25 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { json } from 'express';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { mountOpenApi } from './openapi';
+
+// 10 MB of PDF is 13,981,014 characters of base64; the rest of an import body is small.
+const IMPORT_BODY_LIMIT = '15mb';
+// The fill page posts signature images (each under 1 MB).
+const FILL_PAGE_BODY_LIMIT = '8mb';
+const DEFAULT_BODY_LIMIT = '1mb';
+
+/** HTTP set-up shared by `main.ts` and the e2e tests, so tests run the app exactly as deployed. */
+export function configureHttpApp(app: NestExpressApplication): void {
+  app.useLogger(app.get(Logger));
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.disable('x-powered-by');
+  app.use(helmet());
+  // The first matching parser wins (later ones see the body as already read).
+  app.use('/api/v1/imports', json({ limit: IMPORT_BODY_LIMIT }));
+  app.use('/f', json({ limit: FILL_PAGE_BODY_LIMIT }));
+  app.use(json({ limit: DEFAULT_BODY_LIMIT }));
+  app.enableShutdownHooks();
+  mountOpenApi(app);
+}

@@ -1,0 +1,90 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AppException } from './app.exception';
+import { ErrorCode, statusOf } from './error-codes';
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+  limit?: number;
+}
+
+/** Statuses Nest or Express raise themselves, mapped to our codes. */
+function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return ErrorCode.ValidationFailed;
+    case 401:
+      return ErrorCode.Unauthorized;
+    case 403:
+      return ErrorCode.Forbidden;
+    case 404:
+      return ErrorCode.NotFound;
+    case 409:
+      return ErrorCode.Conflict;
+    case 410:
+      return ErrorCode.Gone;
+    case 413:
+      return ErrorCode.PayloadTooLarge;
+    case 415:
+      return ErrorCode.UnsupportedMediaType;
+    case 429:
+      return ErrorCode.RateLimited;
+    case 503:
+      return ErrorCode.Unavailable;
+    default:
+      return ErrorCode.Internal;
+  }
+}
+
+/** Turns every error into decisions.md's body. Unknown errors are logged with the request id and answer 500. */
+@Catch()
+export class AppExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const response = ctx.getResponse<Response>();
+    const request = ctx.getRequest<Request>();
+    const error = this.toAppException(exception, request);
+    if (error.code === ErrorCode.Internal) {
+      this.logger.error(
+        { err: exception instanceof Error ? { name: exception.name, stack: exception.stack } : String(exception) },
+        'unhandled error',
+      );
+    }
+    if (response.headersSent) return;
+    for (const [name, value] of Object.entries(error.headers)) response.setHeader(name, value);
+    response.status(statusOf(error.code)).json({ error: error.message, code: error.code, ...error.extras });
+  }
+
+  private toAppException(exception: unknown, request: Request): AppException {
+    if (exception instanceof AppException) return exception;
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const code = codeForStatus(status);
+      if (status === 404) {
+        return new AppException(code, `no route ${request.method} ${request.path}: check the path and method`);
+      }
+      if (code === ErrorCode.Internal) return new AppException(code, 'internal error');
+      return new AppException(code, exception.message);
+    }
+    const parserError = exception as BodyParserError;
+    if (parserError?.type === 'entity.too.large') {
+      return new AppException(
+        ErrorCode.PayloadTooLarge,
+        `request body exceeds ${parserError.limit ?? 'the'} bytes: a PDF may be at most 10 MB (10485760 bytes)`,
+      );
+    }
+    if (parserError?.type === 'entity.parse.failed') {
+      return new AppException(ErrorCode.ValidationFailed, 'request body is not valid JSON: check its syntax');
+    }
+    if (parserError?.type === 'encoding.unsupported' || parserError?.type === 'charset.unsupported') {
+      return new AppException(ErrorCode.UnsupportedMediaType, 'request body must be UTF-8 JSON');
+    }
+    if (parserError?.type === 'request.aborted') {
+      return new AppException(ErrorCode.ValidationFailed, 'request body was not received completely');
+    }
+    return new AppException(ErrorCode.Internal, 'internal error');
+  }
+}

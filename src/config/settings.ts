@@ -1,0 +1,109 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, validateSync } from 'class-validator';
+
+const toBool = ({ value }: { value: unknown }): unknown =>
+  value === undefined || value === '' ? undefined : value === true || value === 'true' || value === '1';
+const toInt = ({ value }: { value: unknown }): unknown =>
+  value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value;
+
+export const APP_ROLES = ['all', 'api', 'worker'] as const;
+export type AppRole = (typeof APP_ROLES)[number];
+
+/**
+ * Every setting of the service, validated once at boot. Nothing else reads process.env:
+ * modules inject `Settings` (see settings.module.ts), scripts call `loadSettings()`.
+ */
+export class Settings {
+  @IsIn(['development', 'test', 'production'])
+  NODE_ENV: 'development' | 'test' | 'production' = 'development';
+
+  @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  PORT = 3000;
+
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  PUBLIC_BASE_URL = 'http://localhost:3000';
+
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/edform';
+
+  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
+  REDIS_URL = 'redis://127.0.0.1:6379/0';
+
+  /** Admin API bearer token; the admin API is off when unset. */
+  @IsOptional() @IsString() @Matches(/^.{16,}$/, { message: 'ADMIN_TOKEN must be at least 16 characters' })
+  ADMIN_TOKEN?: string;
+
+  /** 32 bytes, base64. Required in production. */
+  @IsOptional() @IsString()
+  DATA_ENCRYPTION_KEY?: string;
+
+  /** Earlier keys still needed to read old values, comma separated, base64. */
+  @IsOptional() @IsString()
+  DATA_ENCRYPTION_PREVIOUS_KEYS?: string;
+
+  @IsIn(APP_ROLES)
+  APP_ROLE: AppRole = 'all';
+
+  @Transform(toInt) @IsInt() @Min(0)
+  IMPORTS_DAILY_QUOTA = 200;
+
+  @Transform(toInt) @IsInt() @Min(1)
+  RATE_LIMIT_PER_MINUTE = 600;
+
+  /** Per-IP limit of the public fill page and signed file routes. */
+  @Transform(toInt) @IsInt() @Min(1)
+  PUBLIC_RATE_LIMIT_PER_MINUTE = 120;
+
+  @Transform(toInt) @IsInt() @Min(1)
+  WEBHOOK_RETRY_BASE_MS = 60_000;
+
+  @Transform(toInt) @IsInt() @Min(1)
+  WEBHOOK_RETRY_MAX_MS = 21_600_000;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(50)
+  WEBHOOK_MAX_ATTEMPTS = 10;
+
+  @Transform(toBool) @IsBoolean()
+  ALLOW_INSECURE_OUTBOUND = false;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(64)
+  WORKER_CONCURRENCY = 2;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+}
+
+export class SettingsError extends Error {}
+
+/** Validates an environment; throws one SettingsError whose message names each bad variable. */
+export function validateSettings(env: Record<string, unknown>): Settings {
+  const settings = plainToInstance(Settings, env, { exposeDefaultValues: true });
+  const problems = validateSync(settings, { whitelist: false }).map(
+    (e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`,
+  );
+  if (settings.NODE_ENV === 'production') {
+    if (settings.ALLOW_INSECURE_OUTBOUND) problems.push('ALLOW_INSECURE_OUTBOUND: must not be true in production');
+    if (!settings.DATA_ENCRYPTION_KEY) problems.push('DATA_ENCRYPTION_KEY: required in production');
+  }
+  for (const name of ['DATA_ENCRYPTION_KEY', 'DATA_ENCRYPTION_PREVIOUS_KEYS'] as const) {
+    const value = settings[name];
+    if (value && value.split(',').some((k) => Buffer.from(k.trim(), 'base64').length !== 32)) {
+      problems.push(`${name}: each key must be 32 bytes in base64 (openssl rand -base64 32)`);
+    }
+  }
+  if (problems.length) throw new SettingsError(`Invalid settings: ${problems.join(' | ')}`);
+  return settings;
+}
+
+let cached: Settings | undefined;
+
+/** Settings from process.env (the only reader of process.env in the service). */
+export function loadSettings(): Settings {
+  cached ??= validateSettings(process.env);
+  return cached;
+}
+
+/** For tests that change the environment between app boots. */
+export function resetSettingsCache(): void {
+  cached = undefined;
+}

@@ -1,0 +1,118 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, Repository } from 'typeorm';
+import type { Caller } from 'src/common/auth/caller';
+import type { Scope } from 'src/common/auth/scopes';
+import { generateApiKey, hashApiKey, isWellFormedApiKey } from 'src/common/crypto/api-key';
+import { AppException } from 'src/common/errors/app.exception';
+import { ErrorCode } from 'src/common/errors/error-codes';
+import { looksLikeId, newId } from 'src/common/ids/ids';
+import { ApiKey } from './entities/api-key.entity';
+import { OrganizationsService } from './organizations.service';
+
+interface KeyRow {
+  key_id: string;
+  key_name: string;
+  scopes: Scope[];
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  org_id: string;
+  org_name: string;
+  partner_api_enabled: boolean;
+  imports_daily_quota: number;
+}
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+@Injectable()
+export class ApiKeysService {
+  private readonly logger = new Logger(ApiKeysService.name);
+
+  constructor(
+    @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
+    private readonly organizations: OrganizationsService,
+  ) {}
+
+  /** Creates a key; the plaintext is returned here and never again. */
+  async create(orgId: string, name: string, scopes: Scope[]): Promise<{ key: ApiKey; plaintext: string }> {
+    await this.organizations.get(orgId);
+    const generated = generateApiKey();
+    const key = await this.keys.save(
+      this.keys.create({
+        id: newId('apiKey'),
+        orgId,
+        name,
+        scopes: [...new Set(scopes)],
+        keyHash: generated.hash,
+        displayPrefix: generated.displayPrefix,
+        lastUsedAt: null,
+        revokedAt: null,
+      }),
+    );
+    return { key, plaintext: generated.plaintext };
+  }
+
+  async listForOrg(orgId: string): Promise<ApiKey[]> {
+    await this.organizations.get(orgId);
+    return this.keys.find({ where: { orgId }, order: { createdAt: 'DESC' } });
+  }
+
+  async revoke(keyId: string): Promise<ApiKey> {
+    const key = looksLikeId('apiKey', keyId) ? await this.keys.findOneBy({ id: keyId }) : null;
+    if (!key) throw AppException.notFound('API key');
+    if (!key.revokedAt) {
+      await this.keys.update({ id: keyId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    }
+    return (await this.keys.findOneBy({ id: keyId }))!;
+  }
+
+  /**
+   * Resolves a bearer secret to its caller, reading the database every time so a revoked key is
+   * refused at once (no cache to go stale). Throws 401/403 AppExceptions.
+   */
+  async authenticate(secret: string): Promise<Caller> {
+    if (!isWellFormedApiKey(secret)) throw this.unauthorized();
+    const rows: KeyRow[] = await this.keys.query(
+      `SELECT k.id AS key_id, k.name AS key_name, k.scopes, k.revoked_at, k.last_used_at,
+              o.id AS org_id, o.name AS org_name, o.partner_api_enabled, o.imports_daily_quota
+         FROM api_keys k JOIN organizations o ON o.id = k.org_id
+        WHERE k.key_hash = $1`,
+      [hashApiKey(secret)],
+    );
+    const row = rows[0];
+    if (!row || row.revoked_at) throw this.unauthorized();
+    if (!row.partner_api_enabled) {
+      throw new AppException(
+        ErrorCode.PartnerApiNotEnabled,
+        'the Partner API is not enabled for this organization: ask your account contact to enroll it in the beta',
+      );
+    }
+    this.touch(row);
+    return {
+      org: { id: row.org_id, name: row.org_name, importsDailyQuota: row.imports_daily_quota },
+      keyId: row.key_id,
+      keyName: row.key_name,
+      scopes: row.scopes,
+    };
+  }
+
+  /** Records last use at most once a minute per key, off the request path. */
+  private touch(row: KeyRow): void {
+    const now = Date.now();
+    if (row.last_used_at && now - row.last_used_at.getTime() < LAST_USED_RESOLUTION_MS) return;
+    this.keys
+      .query(
+        `UPDATE api_keys SET last_used_at = now()
+          WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
+        [row.key_id],
+      )
+      .catch((err: unknown) => this.logger.warn({ err: String(err) }, 'could not record API key use'));
+  }
+
+  private unauthorized(): AppException {
+    return new AppException(
+      ErrorCode.Unauthorized,
+      'missing, invalid or revoked API key: send "Authorization: Bearer edfk_live_..."',
+    );
+  }
+}

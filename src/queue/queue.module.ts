@@ -1,0 +1,27 @@
+import { BullModule } from '@nestjs/bull';
+import { Global, Module } from '@nestjs/common';
+import { Settings } from 'src/config/settings';
+import { DEFAULT_JOB_OPTIONS, QUEUES } from './queues';
+
+const registered = BullModule.registerQueue(...Object.values(QUEUES).map((name) => ({ name })));
+
+/**
+ * Bull on Redis. The queues are registered once here; each module adds its processor with
+ * `workerProviders(...)`. Bull closes queues on shutdown, waiting for active jobs to finish.
+ */
+@Global()
+@Module({
+  imports: [
+    BullModule.forRootAsync({
+      inject: [Settings],
+      useFactory: (settings: Settings) => ({
+        redis: settings.REDIS_URL,
+        prefix: 'edform',
+        defaultJobOptions: DEFAULT_JOB_OPTIONS,
+      }),
+    }),
+    registered,
+  ],
+  exports: [registered],
+})
+export class QueueModule {}
