@@ -1,0 +1,241 @@
+/**
+ * AcroForm detector: every visible widget of every field becomes a field, read from the PDF's own form.
+ */
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFRawStream,
+  PDFRef,
+  PDFString,
+  decodePDFRawStream,
+  type PDFObject,
+} from 'pdf-lib';
+import type { DetectedField, FieldKind, Rect } from './field-map';
+import { isDateText } from './kinds';
+
+const N = (s: string): PDFName => PDFName.of(s);
+const str = (v: PDFObject | undefined): string | undefined =>
+  v instanceof PDFString || v instanceof PDFHexString
+    ? v.decodeText()
+    : v instanceof PDFName
+      ? v.decodeText()
+      : undefined;
+const num = (v: PDFObject | undefined): number | undefined => (v instanceof PDFNumber ? v.asNumber() : undefined);
+
+function inherited(dict: PDFDict, key: string): PDFObject | undefined {
+  let d: PDFObject | undefined = dict;
+  for (let depth = 0; d instanceof PDFDict && depth < 64; depth++) {
+    const v = d.lookup(N(key));
+    if (v !== undefined) return v;
+    d = d.lookup(N('Parent'));
+  }
+  return undefined;
+}
+
+/** The field dictionary of a widget: itself when it has /T, else its parent. */
+function fieldDictOf(w: PDFDict): PDFDict {
+  if (w.lookup(N('T')) !== undefined) return w;
+  const p = w.lookup(N('Parent'));
+  return p instanceof PDFDict ? p : w;
+}
+
+function fullName(dict: PDFDict): string {
+  const parts: string[] = [];
+  let d: PDFObject | undefined = dict;
+  for (let depth = 0; d instanceof PDFDict && depth < 64; depth++) {
+    const t = str(d.lookup(N('T')));
+    if (t !== undefined) parts.unshift(t);
+    d = d.lookup(N('Parent'));
+  }
+  return parts.join('.');
+}
+
+function jsSource(v: PDFObject | undefined): string {
+  if (!(v instanceof PDFDict)) return '';
+  const code = v.lookup(N('JS'));
+  const s = str(code);
+  if (s !== undefined) return s;
+  if (code instanceof PDFRawStream) return Buffer.from(decodePDFRawStream(code).decode()).toString('latin1');
+  return '';
+}
+
+function formatScript(w: PDFDict): string {
+  let d: PDFObject | undefined = w;
+  for (let depth = 0; d instanceof PDFDict && depth < 64; depth++) {
+    const aa = d.lookup(N('AA'));
+    if (aa instanceof PDFDict) return `${jsSource(aa.lookup(N('F')))}\n${jsSource(aa.lookup(N('K')))}`;
+    d = d.lookup(N('Parent'));
+  }
+  return '';
+}
+
+function onState(w: PDFDict): string | undefined {
+  const ap = w.lookup(N('AP'));
+  if (!(ap instanceof PDFDict)) return undefined;
+  for (const key of ['N', 'D']) {
+    const sub = ap.lookup(N(key));
+    if (sub instanceof PDFDict) for (const k of sub.keys()) if (k.decodeText() !== 'Off') return k.decodeText();
+  }
+  return undefined;
+}
+
+function options(w: PDFDict): Array<{ value: string; label: string }> {
+  const opt = inherited(w, 'Opt');
+  if (!(opt instanceof PDFArray)) return [];
+  const out: Array<{ value: string; label: string }> = [];
+  for (let i = 0; i < opt.size(); i++) {
+    const o = opt.lookup(i);
+    if (o instanceof PDFArray)
+      out.push({ value: str(o.lookup(0)) ?? '', label: str(o.lookup(1)) ?? str(o.lookup(0)) ?? '' });
+    else out.push({ value: str(o) ?? '', label: str(o) ?? '' });
+  }
+  return out;
+}
+
+function rectIou(a: Rect, b: Rect): number {
+  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
+  const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  if (w <= 0 || h <= 0) return 0;
+  const inter = w * h;
+  return inter / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter);
+}
+
+export interface AcroWidget {
+  field: Omit<DetectedField, 'label' | 'prompt'> & { label: string; prompt: string };
+  tooltip?: string;
+  /** Label must still be found from page text. */
+  needsLabel: boolean;
+}
+
+export interface AcroFormRead {
+  hasForm: boolean;
+  widgets: AcroWidget[];
+  warnings: string[];
+}
+
+/** Reads the widgets of an AcroForm. Labels come from tooltips here; callers fill in the rest. */
+export async function readAcroForm(bytes: Uint8Array): Promise<AcroFormRead> {
+  let doc: PDFDocument;
+  try {
+    doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
+  } catch (e) {
+    throw new Error(`Cannot read the PDF: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const warnings: string[] = [];
+  const acro = doc.catalog.lookup(N('AcroForm'));
+  if (!(acro instanceof PDFDict)) return { hasForm: false, widgets: [], warnings };
+  if (acro.lookup(N('XFA')) !== undefined)
+    warnings.push('The XFA form data was ignored; the AcroForm fields were used');
+  const pages = doc.getPages();
+  const out: AcroWidget[] = [];
+  const seen = new Set<string>();
+  let sawJs = false;
+  pages.forEach((page, pageIndex) => {
+    const annots = page.node.lookup(N('Annots'));
+    if (!(annots instanceof PDFArray)) return;
+    const { x: cx, y: cy, width: cw, height: ch } = page.getCropBox();
+    for (let i = 0; i < annots.size(); i++) {
+      const ref = annots.get(i);
+      const w = annots.lookup(i);
+      if (!(w instanceof PDFDict) || str(w.lookup(N('Subtype'))) !== 'Widget') continue;
+      const key = ref instanceof PDFRef ? ref.tag : `${pageIndex}:${i}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (!sawJs && formatScript(w).trim() !== '') sawJs = true;
+      const ft = str(inherited(w, 'FT'));
+      const ff = num(inherited(w, 'Ff')) ?? 0;
+      const flags = num(w.lookup(N('F'))) ?? 0;
+      const r = w.lookup(N('Rect'));
+      const raw = r instanceof PDFArray ? [0, 1, 2, 3].map((k) => num(r.lookup(k)) ?? 0) : [0, 0, 0, 0];
+      const rect: Rect = [
+        Math.min(raw[0], raw[2]),
+        Math.min(raw[1], raw[3]),
+        Math.max(raw[0], raw[2]),
+        Math.max(raw[1], raw[3]),
+      ];
+      if (!ft) continue;
+      if (ft === 'Btn' && ff & (1 << 16)) continue; // push button
+      if (flags & (2 | 32)) continue; // hidden / NoView
+      if (rect[2] - rect[0] < 2 || rect[3] - rect[1] < 2) continue;
+      if (rect[2] <= cx || rect[0] >= cx + cw || rect[3] <= cy || rect[1] >= cy + ch) continue;
+      if (out.some((o) => o.field.page === pageIndex + 1 && rectIou(o.field.rect, rect) >= 0.9)) continue;
+      const fieldDict = fieldDictOf(w);
+      const name = fullName(w);
+      const kids = fieldDict === w ? undefined : fieldDict.lookup(N('Kids'));
+      let widgetIndex = 0;
+      if (kids instanceof PDFArray) {
+        for (let k = 0; k < kids.size(); k++) if (kids.lookup(k) === w) widgetIndex = k;
+      }
+      const tooltip = str(inherited(w, 'TU'))?.trim() || undefined;
+      const required = Boolean(ff & 2);
+      const base = { page: pageIndex + 1, rect, required, confidence: 1, questionKey: null, choiceLabel: null };
+      const binding = { fieldName: name, widgetIndex };
+      const label = tooltip ?? '';
+      const push = (f: AcroWidget['field']): void => {
+        out.push({ field: f, tooltip, needsLabel: !tooltip });
+      };
+      if (ft === 'Tx') {
+        const script = formatScript(w);
+        const isDate = /AFDate_/.test(script) || isDateText(`${name.split('.').pop() ?? ''} ${tooltip ?? ''}`);
+        const maxLen = num(inherited(w, 'MaxLen'));
+        const f: AcroWidget['field'] = {
+          ...base,
+          kind: isDate ? 'date' : 'text',
+          label,
+          prompt: label,
+          acroform: binding,
+        };
+        if (maxLen !== undefined) f.maxLength = maxLen;
+        if (ff & (1 << 24) && maxLen !== undefined) f.combCells = maxLen;
+        if (ff & (1 << 12)) f.multiline = true;
+        push(f);
+      } else if (ft === 'Sig') {
+        push({ ...base, kind: 'signature', label, prompt: label, acroform: binding });
+      } else if (ft === 'Btn') {
+        const value = onState(w);
+        const radio = Boolean(ff & (1 << 15));
+        const shared = kids instanceof PDFArray && kids.size() > 1;
+        const kind: FieldKind = radio || shared ? 'select_one' : 'checkbox';
+        const grouped = kind !== 'checkbox';
+        push({
+          ...base,
+          kind,
+          label: grouped ? (value ?? '') : label,
+          prompt: label,
+          choiceLabel: grouped ? (value ?? null) : null,
+          questionKey: grouped ? `acro:${name}` : null,
+          acroform: { ...binding, value },
+        });
+      } else if (ft === 'Ch') {
+        const opts = options(w);
+        const multi = !(ff & (1 << 17)) && Boolean(ff & (1 << 21));
+        if (opts.length === 0) {
+          push({ ...base, kind: 'text', label, prompt: label, acroform: binding });
+        } else {
+          for (const o of opts) {
+            push({
+              ...base,
+              kind: multi ? 'select_many' : 'select_one',
+              label: o.label,
+              prompt: label,
+              choiceLabel: o.label,
+              questionKey: `acro:${name}`,
+              acroform: { ...binding, value: o.value },
+            });
+          }
+        }
+      }
+    }
+  });
+  if (sawJs || scriptsIn(acro)) warnings.push('JavaScript actions were ignored');
+  return { hasForm: true, widgets: out, warnings };
+}
+
+function scriptsIn(acro: PDFDict): boolean {
+  const co = acro.lookup(N('CO'));
+  return co instanceof PDFArray && co.size() > 0;
+}

@@ -1,0 +1,187 @@
+/**
+ * Choice markers -> options and questions: option text to the right (or the column header in a table),
+ * prompt to the left or above, rows of one question merged, one vs many decided from the wording.
+ */
+import type { FieldKind } from '../field-map';
+import { choiceMode } from '../kinds';
+import type { Candidate } from './candidates';
+import type { TextLine, Token } from './text';
+
+export interface ChoiceOut {
+  cand: Candidate;
+  kind: FieldKind;
+  label: string;
+  labelRaw: string;
+  prompt: string;
+  promptRaw: string;
+  questionKey: string | null;
+}
+
+interface Row {
+  y: number;
+  items: Candidate[];
+}
+
+const cy = (b: { y1: number; y2: number }): number => (b.y1 + b.y2) / 2;
+
+function rowTokens(tokens: Token[], y: number): Token[] {
+  return tokens.filter((t) => Math.abs(t.base + 0.3 * t.size - y) < 0.5 * t.size + 2).sort((a, b) => a.x1 - b.x1);
+}
+
+export function groupChoices(
+  markers: Candidate[],
+  tokens: Token[],
+  lines: TextLine[],
+  nextKey: () => string,
+  sectionOf: (y: number) => string,
+): ChoiceOut[] {
+  const rows: Row[] = [];
+  for (const m of [...markers].sort((a, b) => cy(b) - cy(a) || a.x1 - b.x1)) {
+    const r = rows.find((x) => Math.abs(x.y - cy(m)) < 3);
+    if (r) r.items.push(m);
+    else rows.push({ y: cy(m), items: [m] });
+  }
+  interface Q {
+    opts: Array<{ cand: Candidate; labelRaw: string }>;
+    promptRaw: string;
+    marker: string;
+    rowY: number;
+    x1s: number[];
+    table: boolean;
+  }
+  const questions: Q[] = [];
+  let prevRowQ: Q | null = null;
+  let prevRowY = Infinity;
+  for (const row of rows) {
+    row.items.sort((a, b) => a.x1 - b.x1);
+    const toks = rowTokens(tokens, row.y);
+    const used = new Set<Token>();
+    const labels = row.items.map((m, i) => {
+      const nextX = row.items[i + 1]?.x1 ?? Infinity;
+      const t = toks.find((k) => k.x1 >= m.x2 - 1 && k.x1 - m.x2 < Math.max(12, 2.2 * m.size) && k.x1 < nextX);
+      if (t) used.add(t);
+      return t ?? null;
+    });
+    const table = labels.every((l) => l === null) && row.items.length >= 1;
+    let current: Q | null = null;
+    const rowQs: Q[] = [];
+    row.items.forEach((m, i) => {
+      const prevX = i > 0 ? row.items[i - 1].x2 : -Infinity;
+      const promptToks = toks.filter((t) => !used.has(t) && t.x2 <= m.x1 + 1 && t.x1 >= prevX - 1);
+      if (!current || promptToks.length > 0) {
+        current = {
+          opts: [],
+          promptRaw: promptToks.map((t) => t.text).join(' '),
+          marker: m.source,
+          rowY: row.y,
+          x1s: [],
+          table,
+        };
+        rowQs.push(current);
+      }
+      let labelRaw = labels[i]?.text ?? '';
+      if (table) {
+        const header = columnHeader(m, tokens);
+        labelRaw = header?.text ?? '';
+      }
+      current.opts.push({ cand: m, labelRaw });
+      current.x1s.push(m.x1);
+    });
+    // A row of options without its own prompt continues the question above (lists in columns).
+    const first = rowQs[0];
+    if (
+      first &&
+      !first.promptRaw &&
+      !table &&
+      prevRowQ &&
+      !prevRowQ.table &&
+      prevRowY - row.y < 3.2 * Math.max(9, row.items[0].size) &&
+      first.x1s.some((x) => prevRowQ!.x1s.some((p) => Math.abs(p - x) < 3))
+    ) {
+      prevRowQ.opts.push(...first.opts);
+      prevRowQ.x1s.push(...first.x1s);
+      rowQs.shift();
+    } else if (first && !first.promptRaw) {
+      first.promptRaw = promptAbove(row.y, row.items[0].x1, lines);
+    }
+    questions.push(...rowQs);
+    if (rowQs.length) prevRowQ = rowQs[rowQs.length - 1];
+    prevRowY = row.y;
+  }
+  const out: ChoiceOut[] = [];
+  for (const q of questions) {
+    const options = q.opts.map((o) => clean(o.labelRaw));
+    const instruction = instructionFor(q.rowY, lines, sectionOf);
+    const mode = choiceMode(
+      q.promptRaw,
+      instruction,
+      options,
+      q.opts[0].cand.source === 'paren'
+        ? 'paren'
+        : q.marker === 'bracket'
+          ? 'bracket'
+          : q.marker === 'circle'
+            ? 'circle'
+            : 'box',
+    );
+    const lone = q.opts.length === 1 && !q.table;
+    const kind: FieldKind = lone ? 'checkbox' : mode === 'many' ? 'select_many' : 'select_one';
+    const key = lone ? null : nextKey();
+    for (const o of q.opts) {
+      const label = clean(o.labelRaw);
+      out.push({
+        cand: o.cand,
+        kind,
+        label,
+        labelRaw: o.labelRaw,
+        prompt: lone ? label || clean(q.promptRaw) : clean(q.promptRaw),
+        promptRaw: q.promptRaw,
+        questionKey: key,
+      });
+    }
+  }
+  return out;
+}
+
+function clean(s: string): string {
+  return (
+    s
+      .replace(/[_]{2,}.*$/, '')
+      .replace(/\s+/g, ' ')
+      .replace(/^[\s*:]+|[\s*:?]+$/g, '')
+      .trim() + (s.trim().endsWith('?') ? '?' : '')
+  );
+}
+
+function columnHeader(m: Candidate, tokens: Token[]): Token | null {
+  let best: Token | null = null;
+  const cx = (m.x1 + m.x2) / 2;
+  for (const t of tokens) {
+    if (t.y1 < m.y2 + 2 || t.y1 > m.y2 + 160) continue;
+    if (cx < t.x1 - 4 || cx > t.x2 + 4) continue;
+    if (!best || t.y1 > best.y1) best = t;
+  }
+  // The header is the top of the column: climb while headers of other rows are markers' labels.
+  return best;
+}
+
+function promptAbove(y: number, x: number, lines: TextLine[]): string {
+  for (const l of lines) {
+    if (l.base <= y + 2 || l.base > y + 30) continue;
+    if (l.tokens.some((t) => t.type !== 'text')) continue;
+    if (l.x1 > x + 40) continue;
+    return l.tokens.map((t) => t.text).join(' ');
+  }
+  return '';
+}
+
+function instructionFor(y: number, lines: TextLine[], sectionOf: (y: number) => string): string {
+  const sec = sectionOf(y);
+  return lines
+    .filter(
+      (l) => l.base > y && l.base < y + 200 && sectionOf(l.base) === sec && l.tokens.every((t) => t.type === 'text'),
+    )
+    .map((l) => l.tokens.map((t) => t.text).join(' '))
+    .filter((s) => /(check|select|mark|tick|apply|circle)/i.test(s))
+    .join(' ');
+}

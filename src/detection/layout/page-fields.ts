@@ -1,0 +1,100 @@
+/** Flat-PDF detector for one page: candidates -> labelled, grouped fields. */
+import type { DetectedField, Rect } from '../field-map';
+import { textKind } from '../kinds';
+import { findCandidates, type Candidate } from './candidates';
+import { groupChoices } from './choices';
+import { buildGeometry } from './geometry';
+import { findLabel, rowHeader, textTokens } from './labels';
+import { buildLines, cleanLabel, isRequiredText } from './text';
+import { iou, type PageContent } from './types';
+
+export interface PageResult {
+  fields: DetectedField[];
+  hasText: boolean;
+}
+
+function toRect(page: PageContent, c: { x1: number; y1: number; x2: number; y2: number }): Rect {
+  const [ax, ay] = page.toUser(c.x1, c.y1);
+  const [bx, by] = page.toUser(c.x2, c.y2);
+  const r = (v: number): number => Math.round(v * 100) / 100;
+  return [r(Math.min(ax, bx)), r(Math.min(ay, by)), r(Math.max(ax, bx)), r(Math.max(ay, by))];
+}
+
+export function detectPage(page: PageContent, nextKey: () => string): PageResult {
+  const lines = buildLines(page.glyphs);
+  const geo = buildGeometry(page);
+  const all = findCandidates(lines, geo);
+  const markers = all.filter((c) => c.choice);
+  // Text candidates: drop those overlapping a marker or a better text candidate.
+  const texts: Candidate[] = [];
+  for (const c of all.filter((x) => !x.choice).sort((a, b) => b.confidence - a.confidence)) {
+    if (markers.some((m) => iou(m, c) > 0.2)) continue;
+    if (texts.some((t) => iou(t, c) > 0.3)) continue;
+    texts.push(c);
+  }
+  const tokens = textTokens(lines);
+  const headings = lines
+    .filter((l) => l.tokens.length > 0 && l.tokens.every((t) => t.type === 'text' && t.bold))
+    .map((l) => l.base);
+  const sectionOf = (y: number): string => String(headings.filter((h) => h > y).sort((a, b) => a - b)[0] ?? 'top');
+  const page1 = page.index + 1;
+  const fields: DetectedField[] = [];
+  const all2 = [...texts, ...markers];
+  const labelled = texts.map((c) => ({ c, hit: findLabel(c, tokens, all2) }));
+  // Continuation lines of a multi-line answer repeat the label of the line above.
+  for (const x of labelled) {
+    if (x.hit.where !== 'none' && x.hit.where !== 'above') continue;
+    const prev = labelled.find(
+      (o) =>
+        o !== x &&
+        o.c.source === x.c.source &&
+        o.c.y1 > x.c.y1 &&
+        o.c.y1 - x.c.y1 < 40 &&
+        Math.abs(o.c.x2 - x.c.x2) < 3 &&
+        o.hit.where === 'left',
+    );
+    if (prev && (x.hit.where === 'none' || (x.hit.token && prev.hit.token && x.hit.token.y1 >= prev.c.y1 - 1)))
+      x.hit = prev.hit;
+  }
+  for (const { c, hit } of labelled) {
+    if (c.columnHeader && hit.where !== 'inside') {
+      hit.raw = c.columnHeader;
+      hit.where = 'column';
+    }
+    const label = cleanLabel(hit.raw);
+    let prompt = label;
+    if (hit.where === 'column') {
+      const rh = rowHeader(c, tokens);
+      if (rh) prompt = `${cleanLabel(rh.text)}: ${label}`;
+    }
+    const kind = textKind(label, c.hint ?? '');
+    if (!label) prompt = '';
+    const f: DetectedField = {
+      kind,
+      page: page1,
+      rect: toRect(page, c),
+      label,
+      prompt,
+      choiceLabel: null,
+      questionKey: null,
+      required: isRequiredText(hit.raw),
+      confidence: label ? c.confidence : c.confidence * 0.6,
+    };
+    if (c.source === 'box' && c.y2 - c.y1 > 30) f.multiline = true;
+    fields.push(f);
+  }
+  for (const ch of groupChoices(markers, tokens, lines, nextKey, sectionOf)) {
+    fields.push({
+      kind: ch.kind,
+      page: page1,
+      rect: toRect(page, ch.cand),
+      label: ch.label,
+      prompt: ch.prompt,
+      choiceLabel: ch.kind === 'checkbox' ? null : ch.label,
+      questionKey: ch.questionKey,
+      required: isRequiredText(ch.promptRaw),
+      confidence: ch.label ? ch.cand.confidence : ch.cand.confidence * 0.6,
+    });
+  }
+  return { fields, hasText: page.glyphs.length > 0 };
+}

@@ -1,0 +1,192 @@
+/**
+ * Groups glyphs into lines and tokens: words/phrases, blank runs (underscores, dots) and box glyphs.
+ */
+import type { Box, Glyph } from './types';
+
+export type TokenType = 'text' | 'blank' | 'box' | 'circle' | 'bracket' | 'paren';
+
+export interface Token extends Box {
+  type: TokenType;
+  text: string;
+  base: number;
+  size: number;
+  bold: boolean;
+  glyphs: Glyph[];
+}
+
+export interface TextLine extends Box {
+  base: number;
+  size: number;
+  tokens: Token[];
+}
+
+export const BOX_CHARS = new Set([
+  '☐',
+  '□',
+  '❑',
+  '❒',
+  '■',
+  '▢',
+  '◻',
+  '◼',
+  '⬜',
+  '☑',
+  '☒',
+  '\uF06F',
+  '\uF0A8',
+  '\uF071',
+  '\uF0FE',
+]);
+export const CIRCLE_CHARS = new Set(['○', '◯', '●', '◦', '⚪', '❍', '\uF09F', '\uF0A1']);
+
+const isBlankChar = (c: string): boolean => c === '_';
+
+/** Clusters glyphs into baseline-aligned lines, left to right. */
+export function buildLines(glyphs: Glyph[]): TextLine[] {
+  const sorted = [...glyphs].sort((a, b) => b.base - a.base || a.x1 - b.x1);
+  const lines: Array<{ base: number; size: number; glyphs: Glyph[] }> = [];
+  for (const g of sorted) {
+    const tol = Math.max(1, 0.25 * g.size);
+    let line = lines.find((l) => Math.abs(l.base - g.base) <= tol && l.glyphs.length > 0);
+    if (!line) {
+      line = { base: g.base, size: g.size, glyphs: [] };
+      lines.push(line);
+    }
+    line.glyphs.push(g);
+  }
+  const out = lines.map((l) => {
+    l.glyphs.sort((a, b) => a.x1 - b.x1);
+    const size = median(l.glyphs.map((g) => g.size));
+    const tokens = tokenize(l.glyphs);
+    return {
+      base: median(l.glyphs.map((g) => g.base)),
+      size,
+      tokens,
+      x1: Math.min(...tokens.map((t) => t.x1)),
+      x2: Math.max(...tokens.map((t) => t.x2)),
+      y1: Math.min(...tokens.map((t) => t.y1)),
+      y2: Math.max(...tokens.map((t) => t.y2)),
+    };
+  });
+  return out.sort((a, b) => b.base - a.base);
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+}
+
+function classOf(g: Glyph): TokenType | 'under' | 'dot' {
+  if (isBlankChar(g.ch)) return 'under';
+  if (g.ch === '.' || g.ch === '…') return 'dot';
+  if (BOX_CHARS.has(g.ch)) return 'box';
+  if (CIRCLE_CHARS.has(g.ch)) return 'circle';
+  return 'text';
+}
+
+function makeToken(type: TokenType, gs: Glyph[]): Token {
+  return {
+    type,
+    text: gs.map((g) => g.ch).join(''),
+    glyphs: gs,
+    x1: gs[0].x1,
+    x2: gs[gs.length - 1].x2,
+    y1: Math.min(...gs.map((g) => g.y1)),
+    y2: Math.max(...gs.map((g) => g.y2)),
+    base: gs[0].base,
+    size: gs[0].size,
+    bold: gs.every((g) => g.bold),
+  };
+}
+
+/** Splits one line into tokens. Words closer than a word gap merge into phrases. */
+function tokenize(gs: Glyph[]): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < gs.length) {
+    const g = gs[i];
+    const c = classOf(g);
+    if (c === 'under') {
+      // An underscore run; runs joined only by '/', '-' or small gaps form one blank (dates).
+      let j = i + 1;
+      let end = i;
+      while (j < gs.length) {
+        const cj = classOf(gs[j]);
+        const gap = gs[j].x1 - gs[end].x2;
+        if (cj === 'under' && gap < 1.2 * g.size) {
+          end = j;
+          j++;
+        } else if ((gs[j].ch === '/' || gs[j].ch === '-') && j + 1 < gs.length && classOf(gs[j + 1]) === 'under') {
+          j++;
+        } else break;
+      }
+      tokens.push(makeToken('blank', gs.slice(i, end + 1)));
+      i = end + 1;
+      continue;
+    }
+    if (c === 'dot') {
+      let j = i;
+      while (j + 1 < gs.length && classOf(gs[j + 1]) === 'dot' && gs[j + 1].x1 - gs[j].x2 < 0.6 * g.size) j++;
+      if (j - i >= 5) {
+        tokens.push(makeToken('blank', gs.slice(i, j + 1)));
+        i = j + 1;
+        continue;
+      }
+    }
+    if (c === 'box' || c === 'circle') {
+      tokens.push(makeToken(c, [g]));
+      i++;
+      continue;
+    }
+    if ((g.ch === '[' || g.ch === '(') && i + 1 < gs.length) {
+      const close = g.ch === '[' ? ']' : ')';
+      const n = gs[i + 1];
+      if (n.ch === close && n.x1 - g.x2 < 1.6 * g.size) {
+        tokens.push(makeToken(g.ch === '[' ? 'bracket' : 'paren', [g, n]));
+        i += 2;
+        continue;
+      }
+    }
+    // A phrase: text glyphs until a large gap or a special glyph.
+    let j = i;
+    while (j + 1 < gs.length) {
+      const n = gs[j + 1];
+      const cn = classOf(n);
+      if (cn === 'under' || cn === 'box' || cn === 'circle') break;
+      if ((n.ch === '[' || n.ch === '(') && j + 2 < gs.length && gs[j + 2].ch === (n.ch === '[' ? ']' : ')')) break;
+      if (cn === 'dot' && j + 6 < gs.length && gs.slice(j + 1, j + 7).every((x) => classOf(x) === 'dot')) break;
+      const gap = n.x1 - gs[j].x2;
+      if (gap > 1.1 * Math.max(g.size, n.size) || gap < -g.size) break;
+      j++;
+    }
+    const tok = makeToken('text', gs.slice(i, j + 1));
+    tok.text = spacedText(gs.slice(i, j + 1));
+    tokens.push(tok);
+    i = j + 1;
+  }
+  return tokens;
+}
+
+/** Text with spaces restored from glyph gaps. */
+export function spacedText(gs: Glyph[]): string {
+  let s = '';
+  for (let k = 0; k < gs.length; k++) {
+    if (k > 0 && gs[k].x1 - gs[k - 1].x2 > 0.12 * gs[k].size) s += ' ';
+    s += gs[k].ch;
+  }
+  return s;
+}
+
+/** Label text: trailing colon, required mark and blanks removed. */
+export function cleanLabel(s: string): string {
+  return s
+    .replace(/[_.…]{3,}/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s*:]+|[\s*:]+$/g, '')
+    .replace(/\s*\*\s*$/, '')
+    .trim();
+}
+
+export function isRequiredText(s: string): boolean {
+  return /\*\s*:?\s*$/.test(s.trim()) || /^\s*\*/.test(s) || /\(required\)/i.test(s);
+}

@@ -1,0 +1,73 @@
+/** Geometry primitives read from a page, in an upright page space (points, origin bottom-left, y up). */
+export interface Box {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+export interface Glyph extends Box {
+  /** Unicode text of the glyph. */
+  ch: string;
+  /** Baseline y. */
+  base: number;
+  /** Font size in points (after the text matrix). */
+  size: number;
+  font: string;
+  mono: boolean;
+  bold: boolean;
+}
+
+export interface Segment {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  /** Line width in points. */
+  width: number;
+}
+
+export interface FilledRect extends Box {
+  /** 0 (black) .. 1 (white). */
+  gray: number;
+}
+
+export interface Shape extends Box {
+  /** A path with curves (circle, rounded box). */
+  curved: boolean;
+  stroked: boolean;
+  filled: boolean;
+  /** The path is one axis-aligned rectangle. */
+  rectLike: boolean;
+}
+
+export interface PageContent {
+  index: number;
+  width: number;
+  height: number;
+  /** Maps upright analysis space back to PDF user space. */
+  toUser: (x: number, y: number) => [number, number];
+  /** Maps PDF user space to the upright analysis space. */
+  fromUser: (x: number, y: number) => [number, number];
+  glyphs: Glyph[];
+  hLines: Segment[];
+  vLines: Segment[];
+  shapes: Shape[];
+  fills: FilledRect[];
+}
+
+export const boxW = (b: Box): number => b.x2 - b.x1;
+export const boxH = (b: Box): number => b.y2 - b.y1;
+export function overlapX(a: Box, b: Box): number {
+  return Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1);
+}
+export function overlapY(a: Box, b: Box): number {
+  return Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1);
+}
+export function iou(a: Box, b: Box): number {
+  const w = overlapX(a, b);
+  const h = overlapY(a, b);
+  if (w <= 0 || h <= 0) return 0;
+  const inter = w * h;
+  return inter / (boxW(a) * boxH(a) + boxW(b) * boxH(b) - inter);
+}
