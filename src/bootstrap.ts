@@ -2,6 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
+import { translateBodyParserErrors } from './common/errors/body-parser-errors';
 import { mountOpenApi } from './openapi';
 
 // 10 MB of PDF is 13,981,014 characters of base64; the rest of an import body is small.
@@ -20,6 +21,7 @@ export function configureHttpApp(app: NestExpressApplication): void {
   app.use('/api/v1/imports', json({ limit: IMPORT_BODY_LIMIT }));
   app.use('/f', json({ limit: FILL_PAGE_BODY_LIMIT }));
   app.use(json({ limit: DEFAULT_BODY_LIMIT }));
+  app.use(translateBodyParserErrors);
   app.enableShutdownHooks();
   mountOpenApi(app);
 }

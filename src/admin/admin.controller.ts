@@ -41,7 +41,10 @@ export class AdminController {
   @ApiOperation({ summary: 'Change name, Partner API enrollment or daily import quota' })
   @ApiOkResponse({ type: OrganizationResponseDto })
   @ApiErrorResponses(400)
-  updateOrganization(@Param('org_id') orgId: string, @Body() dto: UpdateOrganizationDto): Promise<OrganizationResponseDto> {
+  updateOrganization(
+    @Param('org_id') orgId: string,
+    @Body() dto: UpdateOrganizationDto,
+  ): Promise<OrganizationResponseDto> {
     return this.admin.updateOrganization(orgId, dto);
   }
 

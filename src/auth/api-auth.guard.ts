@@ -62,7 +62,10 @@ export class ApiAuthGuard implements CanActivate {
     if (!token) throw new AppException(ErrorCode.NotFound, 'the admin API is disabled: set ADMIN_TOKEN to enable it');
     const given = bearerOf(request);
     if (!given || !constantTimeEquals(given, token)) {
-      throw new AppException(ErrorCode.Unauthorized, 'missing or wrong admin token: send "Authorization: Bearer <ADMIN_TOKEN>"');
+      throw new AppException(
+        ErrorCode.Unauthorized,
+        'missing or wrong admin token: send "Authorization: Bearer <ADMIN_TOKEN>"',
+      );
     }
     return true;
   }

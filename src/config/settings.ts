@@ -4,7 +4,7 @@ import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min,
 const toBool = ({ value }: { value: unknown }): unknown =>
   value === undefined || value === '' ? undefined : value === true || value === 'true' || value === '1';
 const toInt = ({ value }: { value: unknown }): unknown =>
-  value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value;
+  typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
 
 export const APP_ROLES = ['all', 'api', 'worker'] as const;
 export type AppRole = (typeof APP_ROLES)[number];
@@ -17,7 +17,10 @@ export class Settings {
   @IsIn(['development', 'test', 'production'])
   NODE_ENV: 'development' | 'test' | 'production' = 'development';
 
-  @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   PORT = 3000;
 
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
@@ -30,43 +33,64 @@ export class Settings {
   REDIS_URL = 'redis://127.0.0.1:6379/0';
 
   /** Admin API bearer token; the admin API is off when unset. */
-  @IsOptional() @IsString() @Matches(/^.{16,}$/, { message: 'ADMIN_TOKEN must be at least 16 characters' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^.{16,}$/, { message: 'ADMIN_TOKEN must be at least 16 characters' })
   ADMIN_TOKEN?: string;
 
   /** 32 bytes, base64. Required in production. */
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   DATA_ENCRYPTION_KEY?: string;
 
   /** Earlier keys still needed to read old values, comma separated, base64. */
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   DATA_ENCRYPTION_PREVIOUS_KEYS?: string;
 
   @IsIn(APP_ROLES)
   APP_ROLE: AppRole = 'all';
 
-  @Transform(toInt) @IsInt() @Min(0)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
   IMPORTS_DAILY_QUOTA = 200;
 
-  @Transform(toInt) @IsInt() @Min(1)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
   RATE_LIMIT_PER_MINUTE = 600;
 
   /** Per-IP limit of the public fill page and signed file routes. */
-  @Transform(toInt) @IsInt() @Min(1)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
   PUBLIC_RATE_LIMIT_PER_MINUTE = 120;
 
-  @Transform(toInt) @IsInt() @Min(1)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
   WEBHOOK_RETRY_BASE_MS = 60_000;
 
-  @Transform(toInt) @IsInt() @Min(1)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
   WEBHOOK_RETRY_MAX_MS = 21_600_000;
 
-  @Transform(toInt) @IsInt() @Min(1) @Max(50)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(50)
   WEBHOOK_MAX_ATTEMPTS = 10;
 
-  @Transform(toBool) @IsBoolean()
+  @Transform(toBool)
+  @IsBoolean()
   ALLOW_INSECURE_OUTBOUND = false;
 
-  @Transform(toInt) @IsInt() @Min(1) @Max(64)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(64)
   WORKER_CONCURRENCY = 2;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -77,7 +101,9 @@ export class SettingsError extends Error {}
 
 /** Validates an environment; throws one SettingsError whose message names each bad variable. */
 export function validateSettings(env: Record<string, unknown>): Settings {
-  const settings = plainToInstance(Settings, env, { exposeDefaultValues: true });
+  // An empty variable means "not set" (as in `.env` files with `ADMIN_TOKEN=`).
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const settings = plainToInstance(Settings, given, { exposeDefaultValues: true });
   const problems = validateSync(settings, { whitelist: false }).map(
     (e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`,
   );

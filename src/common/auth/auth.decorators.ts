@@ -1,4 +1,5 @@
-import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { ApiBearerAuth, ApiExtension } from '@nestjs/swagger';
 import type { Scope } from './scopes';
 import type { AuthenticatedRequest, Caller } from './caller';
 
@@ -10,7 +11,13 @@ export type AccessKind = 'public' | 'admin' | 'api-key';
  * Route needs a valid API key of an enabled organization holding every listed scope.
  * With no scopes, any valid key will do (e.g. `GET /ping`).
  */
-export const RequireScopes = (...scopes: Scope[]) => SetMetadata(REQUIRED_SCOPES, scopes);
+export const RequireScopes = (...scopes: Scope[]) =>
+  applyDecorators(
+    SetMetadata(REQUIRED_SCOPES, scopes),
+    ApiBearerAuth('api-key'),
+    // Machine-readable for clients and for the test that proves every scope is enforced.
+    ApiExtension('x-required-scopes', scopes),
+  );
 
 /** Route needs no credential (fill page, signed file links, health, docs). */
 export const Public = () => SetMetadata(ACCESS_KIND, 'public');

@@ -17,7 +17,6 @@ export const encryptedJson: ValueTransformer = {
 
 /** bytea column holding an encrypted string (webhook signing secrets). */
 export const encryptedString: ValueTransformer = {
-  to: (value: string | null | undefined) =>
-    value == null ? value : getKeyring().encrypt(Buffer.from(value, 'utf8')),
+  to: (value: string | null | undefined) => (value == null ? value : getKeyring().encrypt(Buffer.from(value, 'utf8'))),
   from: (value: Buffer | null) => (value == null ? value : getKeyring().decrypt(value).toString('utf8')),
 };

@@ -3,12 +3,6 @@ import type { Request, Response } from 'express';
 import { AppException } from './app.exception';
 import { ErrorCode, statusOf } from './error-codes';
 
-interface BodyParserError {
-  type?: string;
-  status?: number;
-  limit?: number;
-}
-
 /** Statuses Nest or Express raise themselves, mapped to our codes. */
 function codeForStatus(status: number): ErrorCode {
   switch (status) {
@@ -68,22 +62,6 @@ export class AppExceptionFilter implements ExceptionFilter {
       }
       if (code === ErrorCode.Internal) return new AppException(code, 'internal error');
       return new AppException(code, exception.message);
-    }
-    const parserError = exception as BodyParserError;
-    if (parserError?.type === 'entity.too.large') {
-      return new AppException(
-        ErrorCode.PayloadTooLarge,
-        `request body exceeds ${parserError.limit ?? 'the'} bytes: a PDF may be at most 10 MB (10485760 bytes)`,
-      );
-    }
-    if (parserError?.type === 'entity.parse.failed') {
-      return new AppException(ErrorCode.ValidationFailed, 'request body is not valid JSON: check its syntax');
-    }
-    if (parserError?.type === 'encoding.unsupported' || parserError?.type === 'charset.unsupported') {
-      return new AppException(ErrorCode.UnsupportedMediaType, 'request body must be UTF-8 JSON');
-    }
-    if (parserError?.type === 'request.aborted') {
-      return new AppException(ErrorCode.ValidationFailed, 'request body was not received completely');
     }
     return new AppException(ErrorCode.Internal, 'internal error');
   }

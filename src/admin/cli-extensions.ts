@@ -1,0 +1,11 @@
+import type { INestApplicationContext, Type } from '@nestjs/common';
+
+/** A CLI command contributed by another module (e.g. templates:retire), with the module it needs. */
+export interface AdminCliCommand {
+  name: string;
+  usage: string;
+  module: Type<unknown>;
+  run(app: INestApplicationContext, options: Record<string, string | boolean | undefined>): Promise<unknown>;
+}
+
+export const ADMIN_CLI_EXTENSIONS: AdminCliCommand[] = [];

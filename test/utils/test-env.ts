@@ -1,0 +1,9 @@
+// Loaded before every test file (jest setupFiles): the test database, Redis db 1, quiet logs.
+process.env.NODE_ENV = 'test';
+process.env.DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/edform_test';
+process.env.REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/1';
+process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
+process.env.ADMIN_TOKEN = 'test-admin-token-0123456789';
+process.env.PUBLIC_BASE_URL = 'http://127.0.0.1:3999';
+process.env.ALLOW_INSECURE_OUTBOUND = 'true';
+delete process.env.DATA_ENCRYPTION_KEY;
