@@ -27,7 +27,9 @@ async function bootstrap(): Promise<void> {
 bootstrap().catch((error: unknown) => {
   // One clear line for bad settings; anything else keeps its stack for the operator.
   process.stderr.write(
-    error instanceof SettingsError ? `${error.message}\n` : `startup failed: ${(error as Error)?.stack ?? String(error)}\n`,
+    error instanceof SettingsError
+      ? `${error.message}\n`
+      : `startup failed: ${(error as Error)?.stack ?? String(error)}\n`,
   );
   process.exit(1);
 });

@@ -6,7 +6,7 @@ const DESCRIPTIONS: Record<number, string> = {
   400: 'VALIDATION_FAILED: the request is malformed; the message names the field and the rule',
   401: 'UNAUTHORIZED: missing, malformed, unknown or revoked API key',
   403: 'SCOPE_REQUIRED (with required_scope) or PARTNER_API_NOT_ENABLED',
-  404: 'NOT_FOUND: no such resource in the caller\'s organization',
+  404: "NOT_FOUND: no such resource in the caller's organization",
   409: 'Conflict (see the route description)',
   410: 'Gone',
   413: 'PAYLOAD_TOO_LARGE: the PDF exceeds 10 MB (10485760 bytes)',
