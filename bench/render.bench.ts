@@ -61,11 +61,21 @@ async function benchAcroFormFields(pdf: Uint8Array): Promise<DetectedField[]> {
     const name = field.getName();
     const widgets = field.acroField.getWidgets();
     widgets.forEach((w, widgetIndex) => {
-      const page = pageOf.get(w.dict) ?? (w.P() instanceof PDFRef ? doc.getPages().findIndex((p) => p.ref === w.P()) + 1 : 0);
+      const page =
+        pageOf.get(w.dict) ?? (w.P() instanceof PDFRef ? doc.getPages().findIndex((p) => p.ref === w.P()) + 1 : 0);
       if (page < 1) return;
       const r = w.getRectangle();
       const rect: Rect = [r.x, r.y, r.x + r.width, r.y + r.height];
-      const base = { page, rect, label: name, prompt: name, choiceLabel: null, questionKey: null, required: false, confidence: 1 };
+      const base = {
+        page,
+        rect,
+        label: name,
+        prompt: name,
+        choiceLabel: null,
+        questionKey: null,
+        required: false,
+        confidence: 1,
+      };
       let kind: FieldKind | null = null;
       const extra: Partial<DetectedField> = {};
       if (field instanceof PDFTextField) {
@@ -77,7 +87,10 @@ async function benchAcroFormFields(pdf: Uint8Array): Promise<DetectedField[]> {
       } else if (field instanceof PDFCheckBox || field instanceof PDFRadioGroup) {
         kind = field instanceof PDFRadioGroup ? 'select_one' : 'checkbox';
         const on = w.getOnValue()?.decodeText();
-        Object.assign(extra, { questionKey: widgets.length > 1 || kind === 'select_one' ? name : null, choiceLabel: on ?? null });
+        Object.assign(extra, {
+          questionKey: widgets.length > 1 || kind === 'select_one' ? name : null,
+          choiceLabel: on ?? null,
+        });
         extra.acroform = { fieldName: name, widgetIndex, value: on };
       } else if (field instanceof PDFDropdown || field instanceof PDFOptionList) {
         kind = 'text';
@@ -95,7 +108,16 @@ async function benchAcroFormFields(pdf: Uint8Array): Promise<DetectedField[]> {
 /** BENCH-ONLY: intake truth.json widgets as a field map (when detectFields is not available). */
 function benchTruthFields(truthPath: string): DetectedField[] {
   const truth = JSON.parse(fs.readFileSync(truthPath, 'utf8')) as {
-    widgets: Array<{ page: number; rect: Rect; kind: FieldKind; label: string; prompt: string; question_id: string | null; choice_label: string | null; required: boolean }>;
+    widgets: Array<{
+      page: number;
+      rect: Rect;
+      kind: FieldKind;
+      label: string;
+      prompt: string;
+      question_id: string | null;
+      choice_label: string | null;
+      required: boolean;
+    }>;
   };
   return truth.widgets.map((w) => ({
     kind: w.kind,
@@ -110,9 +132,21 @@ function benchTruthFields(truthPath: string): DetectedField[] {
   }));
 }
 
-const SAMPLE_TEXT = ['Zoë Ðorđević', 'Łukasz Kowalski', '1600 Pennsylvania Ave NW, Washington DC 20500', 'Αθηνά Παππά', 'Иван Петров', 'jane.doe@example.com', '555-123-4567', 'Patient reports intermittent headaches for three weeks, worse in the morning; no fever.'];
+const SAMPLE_TEXT = [
+  'Zoë Ðorđević',
+  'Łukasz Kowalski',
+  '1600 Pennsylvania Ave NW, Washington DC 20500',
+  'Αθηνά Παππά',
+  'Иван Петров',
+  'jane.doe@example.com',
+  '555-123-4567',
+  'Patient reports intermittent headaches for three weeks, worse in the morning; no fever.',
+];
 
-function answersFor(fields: RenderField[], png: Uint8Array): { answers: Record<string, string | boolean>; signatures: Record<string, Uint8Array> } {
+function answersFor(
+  fields: RenderField[],
+  png: Uint8Array,
+): { answers: Record<string, string | boolean>; signatures: Record<string, Uint8Array> } {
   const answers: Record<string, string | boolean> = {};
   const signatures: Record<string, Uint8Array> = {};
   const seenQuestion = new Set<string>();
@@ -149,13 +183,16 @@ function stats(xs: number[]): { median: number; p95: number } {
   return { median: at(0.5), p95: at(0.95) };
 }
 
-async function time(fn: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < WARMUPS; i++) await fn();
-  const out: number[] = [];
+/** Runs the functions alternately (render, floor, floor(def), render, ...) so machine load hits all alike. */
+async function timeInterleaved(fns: Array<() => Promise<unknown>>): Promise<number[][]> {
+  for (let i = 0; i < WARMUPS; i++) for (const fn of fns) await fn();
+  const out: number[][] = fns.map(() => []);
   for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await fn();
-    out.push(performance.now() - t0);
+    for (let k = 0; k < fns.length; k++) {
+      const t0 = performance.now();
+      await fns[k]();
+      out[k].push(performance.now() - t0);
+    }
   }
   return out;
 }
@@ -170,29 +207,45 @@ interface Row {
   kb: number;
 }
 
-async function benchOne(id: string, pdfPath: string, fieldsFor: (pdf: Uint8Array) => Promise<[DetectedField[], string]>): Promise<Row> {
+async function benchOne(
+  id: string,
+  pdfPath: string,
+  fieldsFor: (pdf: Uint8Array) => Promise<[DetectedField[], string]>,
+): Promise<Row> {
   const pdf = new Uint8Array(fs.readFileSync(pdfPath));
   const [detected, source] = await fieldsFor(pdf);
   const fields: RenderField[] = detected.map((f, i) => ({ ...f, fieldId: `f${i}`, questionId: f.questionKey }));
   const { answers, signatures } = answersFor(fields, makeSignaturePng());
   let out: Uint8Array = new Uint8Array();
-  const render = await time(async () => {
-    out = await renderCompletedPdf({ pdf, fields, answers, signatures });
-  });
-  const floor = await time(async () => (await PDFDocument.load(pdf, LOAD_OPTIONS)).save(SAVE_OPTIONS));
-  const floorDefault = await time(async () => (await PDFDocument.load(pdf)).save());
+  const [render, floor, floorDefault] = await timeInterleaved([
+    async () => {
+      out = await renderCompletedPdf({ pdf, fields, answers, signatures });
+    },
+    async () => (await PDFDocument.load(pdf, LOAD_OPTIONS)).save(SAVE_OPTIONS),
+    async () => (await PDFDocument.load(pdf)).save(),
+  ]);
   if (outDir) {
     fs.mkdirSync(outDir, { recursive: true });
     fs.writeFileSync(path.join(outDir, `${id}.pdf`), out);
   }
-  return { id, fields: fields.length, source, render: stats(render), floor: stats(floor).median, floorDefault: stats(floorDefault).median, kb: out.length / 1024 };
+  return {
+    id,
+    fields: fields.length,
+    source,
+    render: stats(render),
+    floor: stats(floor).median,
+    floorDefault: stats(floorDefault).median,
+    kb: out.length / 1024,
+  };
 }
 
 function print(rows: Row[], title: string): void {
   const pad = (s: string, n: number): string => s.padEnd(n);
   const num = (n: number): string => n.toFixed(1).padStart(8);
   process.stdout.write(`\n${title}\n`);
-  process.stdout.write(`${pad('form', 24)}${pad('fields', 8)}${pad('map', 10)}  median      p95    floor    ratio  floor(def)   out KiB\n`);
+  process.stdout.write(
+    `${pad('form', 24)}${pad('fields', 8)}${pad('map', 10)}  median      p95    floor    ratio  floor(def)   out KiB\n`,
+  );
   for (const r of rows) {
     process.stdout.write(
       `${pad(r.id, 24)}${pad(String(r.fields), 8)}${pad(r.source, 10)}${num(r.render.median)} ${num(r.render.p95)} ${num(r.floor)} ${(r.render.median / r.floor).toFixed(2).padStart(7)}x ${num(r.floorDefault)}   ${r.kb.toFixed(0).padStart(7)}\n`,
@@ -200,15 +253,23 @@ function print(rows: Row[], title: string): void {
   }
   const med = (xs: number[]): number => stats(xs).median;
   process.stdout.write(
-    `${pad('overall (median of forms)', 42)}${num(med(rows.map((r) => r.render.median)))} ${num(med(rows.map((r) => r.render.p95)))} ${num(med(rows.map((r) => r.floor)))} ${med(rows.map((r) => r.render.median / r.floor)).toFixed(2).padStart(7)}x ${num(med(rows.map((r) => r.floorDefault)))}\n`,
+    `${pad('overall (median of forms)', 42)}${num(med(rows.map((r) => r.render.median)))} ${num(med(rows.map((r) => r.render.p95)))} ${num(med(rows.map((r) => r.floor)))} ${med(
+      rows.map((r) => r.render.median / r.floor),
+    )
+      .toFixed(2)
+      .padStart(7)}x ${num(med(rows.map((r) => r.floorDefault)))}\n`,
   );
   process.stdout.write(`worst ratio: ${Math.max(...rows.map((r) => r.render.median / r.floor)).toFixed(2)}x\n`);
 }
 
 async function main(): Promise<void> {
   const detect = loadDetector();
-  process.stdout.write(`render bench: ${RUNS} runs after ${WARMUPS} warm-ups; ms; floor = PDFDocument.load+save with the renderer's options, floor(def) = pdf-lib defaults\n`);
-  process.stdout.write(`field maps: ${detect ? 'detectFields (src/detection), falling back per form' : 'detectFields not available: bench-only AcroForm reader / intake truth.json'}\n`);
+  process.stdout.write(
+    `render bench: ${RUNS} runs after ${WARMUPS} warm-ups; ms; floor = PDFDocument.load+save with the renderer's options, floor(def) = pdf-lib defaults\n`,
+  );
+  process.stdout.write(
+    `field maps: ${detect ? 'detectFields (src/detection), falling back per form' : 'detectFields not available: bench-only AcroForm reader / intake truth.json'}\n`,
+  );
 
   const viaDetect = async (pdf: Uint8Array): Promise<DetectedField[] | null> => {
     if (!detect) return null;
