@@ -13,6 +13,9 @@ import { Settings } from './config/settings';
 import { SettingsModule } from './config/settings.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { IdempotencyModule } from './common/idempotency/idempotency.module';
+import { ImportsModule } from './imports/imports.module';
+import { TemplatesModule } from './templates/templates.module';
 import { QueueModule } from './queue/queue.module';
 
 const MINUTE_MS = 60_000;
@@ -41,6 +44,9 @@ const MINUTE_MS = 60_000;
     AuthModule,
     AdminModule,
     HealthModule,
+    IdempotencyModule,
+    TemplatesModule,
+    ImportsModule,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -1,0 +1,65 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { FIELD_KINDS } from 'src/detection/field-map';
+
+export class TemplateResponseDto {
+  @ApiProperty({ example: 'tpl_5fT2kQ9wLm3Rx7Yb1Nc8Dz' }) template_id!: string;
+  @ApiProperty({ example: 'New patient intake' }) title!: string;
+  @ApiProperty({ example: 'intake.pdf' }) source_filename!: string;
+  @ApiProperty({ example: 2 }) page_count!: number;
+  @ApiProperty({ example: 43 }) field_count!: number;
+  @ApiProperty({ enum: ['acroform', 'layout'], example: 'layout' }) detector!: string;
+  @ApiProperty({ description: 'Generation of the field map; changes on re-import', example: 1 }) version!: number;
+  @ApiProperty({ example: '2026-11-22T10:00:00.000Z' }) created_at!: string;
+  @ApiProperty({ example: '2026-11-22T10:00:00.000Z' }) updated_at!: string;
+}
+
+export class TemplateListResponseDto {
+  @ApiProperty({ type: [TemplateResponseDto], description: 'Active templates, newest first' })
+  templates!: TemplateResponseDto[];
+}
+
+export class TemplateFieldDto {
+  @ApiProperty({ description: 'New for every template version', example: 'fld_8sK2mP4qR7tV1wX3yZ5aB6' })
+  field_id!: string;
+  @ApiProperty({ enum: FIELD_KINDS, example: 'text' }) kind!: string;
+  @ApiProperty({ description: 'The question as printed', example: 'Date of birth' }) prompt!: string;
+  @ApiProperty({ description: 'Text bound to this field (a choice: its option text)', example: 'Date of birth' })
+  label!: string;
+  @ApiProperty({ nullable: true, type: String, example: null }) choice_label!: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Shared by the options of one question', example: null })
+  question_id!: string | null;
+  @ApiProperty({ description: '1-based page', example: 1 }) page!: number;
+  @ApiProperty({ example: true }) prefillable!: boolean;
+  @ApiProperty({
+    description: '[x1, y1, x2, y2] in PDF points, origin bottom-left',
+    type: [Number],
+    example: [72, 640.5, 300, 654.5],
+  })
+  rect!: number[];
+  @ApiProperty({ example: false }) required!: boolean;
+  @ApiProperty({ description: '0 to 1; 1 for fields read from the PDF form', example: 0.9 }) confidence!: number;
+}
+
+export class TemplateFieldsResponseDto {
+  @ApiProperty({ example: 'tpl_5fT2kQ9wLm3Rx7Yb1Nc8Dz' }) template_id!: string;
+  @ApiProperty({ example: 1 }) version!: number;
+  @ApiProperty({ type: [TemplateFieldDto] }) fields!: TemplateFieldDto[];
+}
+
+export class TemplateFieldsQueryDto {
+  @ApiPropertyOptional({ description: 'Version number; the latest when omitted', example: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  version?: number;
+}
+
+export class RetiredTemplateResponseDto {
+  @ApiProperty({ example: 'tpl_5fT2kQ9wLm3Rx7Yb1Nc8Dz' }) template_id!: string;
+  @ApiProperty({ example: 'retired' }) status!: string;
+  @ApiProperty({ example: '2026-11-22T10:00:00.000Z' }) retired_at!: string;
+}

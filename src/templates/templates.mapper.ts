@@ -1,0 +1,37 @@
+import type { TemplateFieldDto, TemplateResponseDto } from './dto/template.dto';
+import type { Template } from './entities/template.entity';
+import type { TemplateVersion } from './entities/template-version.entity';
+import type { TemplateField } from './template-field';
+import { isPrefillable } from 'src/detection/field-map';
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+export function toTemplateResponse(template: Template, latest: TemplateVersion): TemplateResponseDto {
+  return {
+    template_id: template.id,
+    title: template.title,
+    source_filename: template.sourceFilename,
+    page_count: latest.pageCount,
+    field_count: latest.fieldCount,
+    detector: latest.detector,
+    version: latest.version,
+    created_at: template.createdAt.toISOString(),
+    updated_at: template.updatedAt.toISOString(),
+  };
+}
+
+export function toFieldResponse(field: TemplateField): TemplateFieldDto {
+  return {
+    field_id: field.fieldId,
+    kind: field.kind,
+    prompt: field.prompt,
+    label: field.label,
+    choice_label: field.choiceLabel,
+    question_id: field.questionId,
+    page: field.page,
+    prefillable: isPrefillable(field.kind),
+    rect: field.rect.map(round),
+    required: field.required,
+    confidence: round(field.confidence),
+  };
+}

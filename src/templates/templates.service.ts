@@ -1,0 +1,152 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { createHash } from 'node:crypto';
+import { EntityManager, Repository } from 'typeorm';
+import type { CallerOrg } from 'src/common/auth/caller';
+import { AppException } from 'src/common/errors/app.exception';
+import { looksLikeId, newId } from 'src/common/ids/ids';
+import type { DetectionResult } from 'src/detection/field-map';
+import type {
+  RetiredTemplateResponseDto,
+  TemplateFieldsResponseDto,
+  TemplateListResponseDto,
+} from './dto/template.dto';
+import { Template } from './entities/template.entity';
+import { TemplateVersion } from './entities/template-version.entity';
+import type { TemplateField } from './template-field';
+import { toFieldResponse, toTemplateResponse } from './templates.mapper';
+
+export interface NewVersionInput {
+  orgId: string;
+  importId: string;
+  /** Re-import: add a version to this template; else a new template is created. */
+  templateId: string | null;
+  title: string;
+  sourceFilename: string;
+  detection: DetectionResult;
+  pdf: Buffer;
+}
+
+/** Fresh public ids for every field and question of a new version (never reused across versions). */
+function assignIds(detection: DetectionResult): TemplateField[] {
+  const questionIds = new Map<string, string>();
+  return detection.fields.map((field) => {
+    let questionId: string | null = null;
+    if (field.questionKey) {
+      questionId = questionIds.get(field.questionKey) ?? newId('question');
+      questionIds.set(field.questionKey, questionId);
+    }
+    return { ...field, fieldId: newId('field'), questionId };
+  });
+}
+
+@Injectable()
+export class TemplatesService {
+  constructor(
+    @InjectRepository(Template) private readonly templates: Repository<Template>,
+    @InjectRepository(TemplateVersion) private readonly versions: Repository<TemplateVersion>,
+  ) {}
+
+  /** Called inside the import's transaction, so the template and the import's success stand or fall together. */
+  async createVersion(manager: EntityManager, input: NewVersionInput): Promise<{ template: Template; version: TemplateVersion }> {
+    let template: Template;
+    if (input.templateId) {
+      const locked = await manager
+        .getRepository(Template)
+        .createQueryBuilder('t')
+        .setLock('pessimistic_write')
+        .where('t.id = :id AND t.org_id = :orgId', { id: input.templateId, orgId: input.orgId })
+        .getOne();
+      if (!locked) throw AppException.notFound('template');
+      locked.latestVersion += 1;
+      template = await manager.save(locked);
+    } else {
+      template = await manager.save(
+        manager.create(Template, {
+          id: newId('template'),
+          orgId: input.orgId,
+          title: input.title,
+          sourceFilename: input.sourceFilename,
+          status: 'active',
+          retiredAt: null,
+          latestVersion: 1,
+        }),
+      );
+    }
+    const fields = assignIds(input.detection);
+    const version = await manager.save(
+      manager.create(TemplateVersion, {
+        id: newId('templateVersion'),
+        templateId: template.id,
+        version: template.latestVersion,
+        importId: input.importId,
+        detector: input.detection.detector,
+        pageCount: input.detection.pageCount,
+        fieldCount: fields.length,
+        fields,
+        reviewRequired: input.detection.reviewRequired,
+        reviewReasons: input.detection.reviewReasons,
+        warnings: input.detection.warnings,
+        sourcePdf: input.pdf,
+        sourcePdfSha256: createHash('sha256').update(input.pdf).digest('hex'),
+      }),
+    );
+    return { template, version };
+  }
+
+  async list(org: CallerOrg): Promise<TemplateListResponseDto> {
+    const templates = await this.templates.find({
+      where: { orgId: org.id, status: 'active' },
+      order: { createdAt: 'DESC', id: 'DESC' },
+    });
+    if (templates.length === 0) return { templates: [] };
+    const latest = await this.versions
+      .createQueryBuilder('v')
+      .innerJoin(Template, 't', 't.id = v.template_id AND t.latest_version = v.version')
+      .where('t.org_id = :orgId AND t.status = :status', { orgId: org.id, status: 'active' })
+      .getMany();
+    const byTemplate = new Map(latest.map((v) => [v.templateId, v]));
+    return {
+      templates: templates
+        .filter((t) => byTemplate.has(t.id))
+        .map((t) => toTemplateResponse(t, byTemplate.get(t.id)!)),
+    };
+  }
+
+  async getFields(org: CallerOrg, templateId: string, version?: number): Promise<TemplateFieldsResponseDto> {
+    const template = await this.findOwned(org.id, templateId);
+    const found = await this.versions.findOneBy({ templateId: template.id, version: version ?? template.latestVersion });
+    if (!found) throw AppException.notFound(`version ${version} of template`);
+    return { template_id: template.id, version: found.version, fields: found.fields.map(toFieldResponse) };
+  }
+
+  /** A template of the organization, active or retired; another organization's id is a 404. */
+  async findOwned(orgId: string, templateId: string): Promise<Template> {
+    const template = looksLikeId('template', templateId)
+      ? await this.templates.findOneBy({ id: templateId, orgId })
+      : null;
+    if (!template) throw AppException.notFound('template');
+    return template;
+  }
+
+  /** The latest version with its source PDF (for fill links and rendering). */
+  async latestVersionWithPdf(templateId: string): Promise<TemplateVersion | null> {
+    return this.versions
+      .createQueryBuilder('v')
+      .addSelect('v.sourcePdf')
+      .innerJoin(Template, 't', 't.id = v.template_id AND t.latest_version = v.version')
+      .where('v.template_id = :templateId', { templateId })
+      .getOne();
+  }
+
+  async retire(templateId: string): Promise<RetiredTemplateResponseDto> {
+    const template = looksLikeId('template', templateId) ? await this.templates.findOneBy({ id: templateId }) : null;
+    if (!template) throw AppException.notFound('template');
+    if (template.status !== 'retired') {
+      template.status = 'retired';
+      template.retiredAt = new Date();
+      await this.templates.save(template);
+    }
+    return { template_id: template.id, status: template.status, retired_at: template.retiredAt!.toISOString() };
+  }
+}
