@@ -1,0 +1,11 @@
+export {
+  runInSandbox,
+  resolveSandboxLaunch,
+  SANDBOX_DEFAULT_MAX_OLD_SPACE_MB,
+  SANDBOX_DEFAULT_TIMEOUT_MS,
+} from './run-in-sandbox';
+export type { SandboxInput, SandboxLimits } from './run-in-sandbox';
+export { SandboxError, SANDBOX_ERROR_CODES, MAX_PDF_PAGES } from './sandbox-error';
+export type { SandboxErrorCode } from './sandbox-error';
+export type { PdfInspection } from './preflight';
+export type { SandboxTaskName, SandboxTestTaskName } from './task-registry';
