@@ -10,10 +10,14 @@ export interface SpawnedApp {
 }
 
 /** Starts the real service (src/main.ts) in its own process and waits for /health. */
-export async function spawnApp(env: Record<string, string>, port: number): Promise<SpawnedApp> {
+export async function spawnApp(env: Record<string, string>, port: number, compiled = false): Promise<SpawnedApp> {
+  // Compiled: the production entry (`npm run build` first); else TypeScript through ts-node.
+  const args = compiled
+    ? ['dist/src/main.js']
+    : ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts'];
   const child = spawn(
     process.execPath,
-    ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts'],
+    args,
     { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   const baseUrl = `http://127.0.0.1:${port}`;
