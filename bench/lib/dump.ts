@@ -1,7 +1,7 @@
 import { readFileSync } from 'fs';
 import { withPdfJsDocument } from '../../src/detection/pdf-document';
 import { extractPage } from '../../src/detection/layout/extract';
-(async () => {
+void (async () => {
   const f = process.argv[2];
   const pn = Number(process.argv[3] ?? 1);
   const t0 = Date.now();

@@ -25,18 +25,16 @@ export class IdempotencyInterceptor implements NestInterceptor {
       throw AppException.validation('Idempotency-Key must be 1 to 255 visible ASCII characters');
     }
     const apiKeyId = request.caller.keyId;
-    const claim = await this.idempotency.claim(
-      apiKeyId,
-      key,
-      requestHash(request.method, request.path, request.body),
-    );
+    const claim = await this.idempotency.claim(apiKeyId, key, requestHash(request.method, request.path, request.body));
     if (claim.kind === 'replay') {
       response.status(claim.status);
       response.setHeader('Idempotent-Replayed', 'true');
       return of(claim.body);
     }
     return next.handle().pipe(
-      mergeMap((body) => from(this.idempotency.complete(apiKeyId, key, response.statusCode, body).then(() => body))),
+      mergeMap((body: unknown) =>
+        from(this.idempotency.complete(apiKeyId, key, response.statusCode, body).then(() => body)),
+      ),
       catchError((error: unknown) =>
         from(this.idempotency.release(apiKeyId, key)).pipe(mergeMap(() => throwError(() => error))),
       ),

@@ -19,7 +19,9 @@ function canonical(value: unknown): string {
 }
 
 export function requestHash(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${path}\n${canonical(body ?? null)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method} ${path}\n${canonical(body ?? null)}`)
+    .digest('hex');
 }
 
 @Injectable()
@@ -77,7 +79,7 @@ export class IdempotencyService {
   }
 
   async purgeExpired(): Promise<number> {
-    const result = await this.records.query(`DELETE FROM idempotency_records WHERE expires_at < now()`);
-    return (result as [unknown, number])[1] ?? 0;
+    const result = await this.records.createQueryBuilder().delete().where('expires_at < now()').execute();
+    return result.affected ?? 0;
   }
 }
