@@ -2,6 +2,7 @@
  * Field candidates on one page: blanks (underscores, dots), free ruled lines, empty boxes and cells,
  * and choice markers (drawn squares, circles, box glyphs, bracket pairs).
  */
+import { findBlanks } from './blanks';
 import type { Cell, Geometry } from './geometry';
 import type { TextLine, Token } from './text';
 import { boxH, boxW, type Box, type Glyph } from './types';
@@ -20,6 +21,8 @@ export interface Candidate extends Box {
   columnHeader?: string;
   /** The cell that holds this candidate (tables). */
   cell?: Cell;
+  /** A row of touching boxes, one character each (SSN, EIN, dates): the number of boxes. */
+  combCells?: number;
   /** Baseline of the text row the field sits on. */
   base: number;
   size: number;
@@ -62,7 +65,7 @@ function tokensIn(lines: TextLine[], b: Box): Token[] {
   return out;
 }
 
-export function findCandidates(lines: TextLine[], geo: Geometry): Candidate[] {
+export function findCandidates(lines: TextLine[], geo: Geometry, pageHeight = 0): Candidate[] {
   const out: Candidate[] = [];
   // 1. Text-drawn blanks and markers.
   for (const l of lines) {
@@ -96,11 +99,18 @@ export function findCandidates(lines: TextLine[], geo: Geometry): Candidate[] {
       }
     }
   }
-  // 2. Drawn squares and circles.
+  // 2. Comb rows: touching empty boxes of one size are one field (one per group between dashes/labels).
+  const combs = combGroups([...geo.cells, ...geo.squares], lines);
+  const inComb = new Set(combs.flat());
+  for (const g of combs) {
+    const box: Box = { x1: g[0].x1 + 1, y1: g[0].y1 + 1, x2: g[g.length - 1].x2 - 1, y2: g[0].y2 - 1 };
+    out.push({ ...box, source: 'box', choice: false, base: box.y1 + 1, size: 9, confidence: 0.8, combCells: g.length });
+  }
+  // 3. Drawn squares and circles.
   const taken = (b: Box): boolean =>
     out.some((o) => o.choice && o.x1 < b.x2 && o.x2 > b.x1 && o.y1 < b.y2 && o.y2 > b.y1);
   for (const s of geo.squares) {
-    if (taken(s)) continue;
+    if (taken(s) || inComb.has(s)) continue;
     out.push({
       x1: s.x1,
       y1: s.y1,
@@ -117,10 +127,12 @@ export function findCandidates(lines: TextLine[], geo: Geometry): Candidate[] {
     if (taken(c)) continue;
     out.push({ ...c, source: 'circle', choice: true, base: c.y1, size: boxH(c), confidence: 0.85 });
   }
-  // 3. Empty boxes and cells.
+  // 4. Empty boxes and cells.
   const markers = out.filter((o) => o.choice);
   const cells = geo.cells.filter(
     (c) =>
+      !inComb.has(c) &&
+      !out.some((o) => o.combCells && o.x1 >= c.x1 - 1 && o.x2 <= c.x2 + 1 && o.y1 >= c.y1 - 1 && o.y2 <= c.y2 + 1) &&
       !geo.cells.some(
         (o) =>
           o !== c &&
@@ -152,7 +164,7 @@ export function findCandidates(lines: TextLine[], geo: Geometry): Candidate[] {
     if (texts.length === 0) {
       const head = headerAbove(c, geo.cells, lines);
       if (head) cand.columnHeader = head;
-      if (boxH(interior) >= 7) out.push(cand);
+      if (boxH(interior) >= 7) out.push(lowerBand(cand));
       continue;
     }
     // A label in the top-left corner: the field is the part below it.
@@ -161,14 +173,20 @@ export function findCandidates(lines: TextLine[], geo: Geometry): Candidate[] {
     const below = texts.filter((t) => t.base < top - 2);
     const first = row.sort((a, b) => a.x1 - b.x1)[0];
     const labelBottom = Math.min(...row.map((t) => t.y1));
-    if (below.length === 0 && first.x1 - c.x1 < 0.25 * boxW(c) + 6 && c.y2 - top < 14 && labelBottom - c.y1 >= 10) {
+    if (
+      below.length === 0 &&
+      first.x1 - c.x1 < 0.25 * boxW(c) + 6 &&
+      c.y2 - top < 14 &&
+      labelBottom - c.y1 >= 10 &&
+      !besideTextBlock(c, cells, lines)
+    ) {
       cand.y2 = first.base - 0.3 * first.size;
       cand.innerLabelRaw = row.map((t) => t.text).join(' ');
       cand.innerLabel = cand.innerLabelRaw;
-      out.push(cand);
+      out.push(lowerBand(cand));
     }
   }
-  // 4. Free ruled lines with an empty band above.
+  // 5. Free ruled lines with an empty band above.
   const textBoxes = lines.flatMap((l) => l.tokens.filter((t) => t.type === 'text' && !isHint(t.text)));
   for (const s of geo.freeLines) {
     if (s.width > 3) continue;
@@ -189,7 +207,64 @@ export function findCandidates(lines: TextLine[], geo: Geometry): Candidate[] {
     void hint;
     out.push(cand);
   }
-  return out;
+  // 6. Blanks without a box: dash-split numbers, label followed by empty space.
+  const { add, drop } = findBlanks(lines, geo, out, pageHeight);
+  return [...out.filter((c) => !drop.has(c)), ...add];
+}
+
+/**
+ * Runs of at least two touching, equally sized, empty narrow boxes on one row. A box holding text (a
+ * dash, a label) or a gap ends a run, so "[][][] - [][] - [][][][]" gives three groups.
+ */
+function combGroups(boxes: Cell[], lines: TextLine[]): Cell[][] {
+  const narrow = boxes.filter((b) => {
+    const w = boxW(b);
+    const h = boxH(b);
+    return w >= 6 && w <= 24 && h >= 8 && h <= 30 && w <= 1.6 * h && tokensIn(lines, b).length === 0;
+  });
+  narrow.sort((a, b) => a.y1 - b.y1 || a.x1 - b.x1);
+  const groups: Cell[][] = [];
+  for (const b of narrow) {
+    const g = groups.find((x) => {
+      const last = x[x.length - 1];
+      return (
+        Math.abs(last.y1 - b.y1) < 1 &&
+        Math.abs(last.y2 - b.y2) < 1 &&
+        Math.abs(b.x1 - last.x2) < 1.5 &&
+        Math.abs(boxW(b) - boxW(last)) < 2
+      );
+    });
+    if (g) g.push(b);
+    else groups.push([b]);
+  }
+  return groups.filter((g) => g.length >= 2);
+}
+
+/**
+ * A single-line field sits on the bottom of a box that is somewhat taller than a line: keep the lower band
+ * (at least 14 pt, or 62 % of the height, which still overlaps a full-height field by more than half).
+ */
+function lowerBand(c: Candidate): Candidate {
+  const h = boxH(c);
+  if (h <= 18 || h > 32) return c;
+  return { ...c, y2: c.y1 + Math.max(14, 0.62 * h) };
+}
+
+/**
+ * A row header of a text table: the cell next to it on the same row holds several lines of text, so the
+ * empty space under the header is the row's height, not a blank.
+ */
+function besideTextBlock(c: Cell, cells: Cell[], lines: TextLine[]): boolean {
+  return cells.some((o) => {
+    if (o === c || (Math.abs(o.x1 - c.x2) > 2 && Math.abs(o.x2 - c.x1) > 2)) return false;
+    if (Math.min(o.y2, c.y2) - Math.max(o.y1, c.y1) < 0.8 * boxH(c)) return false;
+    const rows = new Set(
+      tokensIn(lines, o)
+        .filter((t) => t.type === 'text')
+        .map((t) => Math.round(t.base)),
+    );
+    return rows.size >= 3;
+  });
 }
 
 /** Walks up a table column through empty cells of the same width to a header cell with text. */

@@ -26,22 +26,31 @@ export function mergeLines(lines: Segment[], horizontal: boolean): Segment[] {
   const key = (s: Segment): number => (horizontal ? s.y1 : s.x1);
   const lo = (s: Segment): number => (horizontal ? s.x1 : s.y1);
   const hi = (s: Segment): number => (horizontal ? s.x2 : s.y2);
-  const sorted = [...lines].sort((a, b) => key(a) - key(b) || lo(a) - lo(b));
-  const out: Segment[] = [];
+  // Cluster by position first (pieces of one rule may differ by a rounding error), then join the pieces of
+  // each cluster left to right, so touching pieces merge whatever order they were drawn in.
+  const sorted = [...lines].sort((a, b) => key(a) - key(b));
+  const clusters: Segment[][] = [];
   for (const s of sorted) {
-    const prev = out.find((o) => Math.abs(key(o) - key(s)) < 0.6 && lo(s) <= hi(o) + 0.8 && hi(s) >= lo(o) - 0.8);
-    if (prev) {
-      if (horizontal) {
-        prev.x1 = Math.min(prev.x1, s.x1);
-        prev.x2 = Math.max(prev.x2, s.x2);
-      } else {
-        prev.y1 = Math.min(prev.y1, s.y1);
-        prev.y2 = Math.max(prev.y2, s.y2);
-      }
-      prev.width = Math.max(prev.width, s.width);
-    } else out.push({ ...s });
+    const last = clusters[clusters.length - 1];
+    if (last && Math.abs(key(s) - key(last[0])) < 0.6) last.push(s);
+    else clusters.push([s]);
   }
-  return out;
+  const out: Segment[] = [];
+  for (const cl of clusters) {
+    cl.sort((a, b) => lo(a) - lo(b));
+    let cur: Segment | null = null;
+    for (const s of cl) {
+      if (cur && lo(s) <= hi(cur) + 0.8) {
+        if (horizontal) cur.x2 = Math.max(cur.x2, s.x2);
+        else cur.y2 = Math.max(cur.y2, s.y2);
+        cur.width = Math.max(cur.width, s.width);
+      } else {
+        cur = { ...s };
+        out.push(cur);
+      }
+    }
+  }
+  return out.sort((a, b) => key(a) - key(b) || lo(a) - lo(b));
 }
 
 const isSquare = (b: Box): boolean => {
@@ -50,7 +59,7 @@ const isSquare = (b: Box): boolean => {
   return w >= 4.5 && w <= 17 && h >= 4.5 && h <= 17 && Math.abs(w - h) <= Math.max(1.5, 0.15 * w);
 };
 
-function findCells(h: Segment[], v: Segment[]): Box[] {
+function findCells(h: Segment[], v: Segment[], openEnd = false): Box[] {
   const cells: Box[] = [];
   const vs = [...v].sort((a, b) => a.x1 - b.x1);
   const hs = [...h].sort((a, b) => b.y1 - a.y1);
@@ -69,6 +78,11 @@ function findCells(h: Segment[], v: Segment[]): Box[] {
         );
         if (R && T.x2 >= R.x1 - TOL && B.x2 >= R.x1 - TOL) {
           cells.push({ x1: L.x1, y1: B.y1, x2: R.x1, y2: T.y1 });
+        } else if (openEnd && Math.abs(T.x2 - B.x2) < TOL && T.x2 - L.x1 >= 15 && T.y1 - B.y1 <= 40) {
+          // No right edge drawn, but the rules above and below end together: that end closes the cell
+          // (an amount column at the page margin).
+          const inner = vs.some((r) => r.x1 > L.x1 + 3 && r.x1 < T.x2 - 3 && r.y1 <= B.y1 + TOL && r.y2 >= T.y1 - TOL);
+          if (!inner) cells.push({ x1: L.x1, y1: B.y1, x2: T.x2, y2: T.y1 });
         }
         break;
       }
@@ -80,7 +94,12 @@ function findCells(h: Segment[], v: Segment[]): Box[] {
 export function buildGeometry(page: PageContent): Geometry {
   const hLines = mergeLines(page.hLines, true);
   const vLines = mergeLines(page.vLines, false);
-  const raw = findCells(hLines, vLines);
+  const raw = findCells(hLines, vLines, true);
+  // Cells open on the left: the same search on the mirrored page.
+  const flipH = (s: Segment): Segment => ({ ...s, x1: -s.x2, x2: -s.x1 });
+  const flipV = (s: Segment): Segment => ({ ...s, x1: -s.x1, x2: -s.x1 });
+  for (const b of findCells(hLines.map(flipH), vLines.map(flipV), true))
+    raw.push({ x1: -b.x2, y1: b.y1, x2: -b.x1, y2: b.y2 });
   const all: Cell[] = [];
   const add = (b: Box, fromLines: boolean): void => {
     if (

@@ -7,7 +7,7 @@ import type { Box } from './types';
 export interface LabelHit {
   raw: string;
   token: Token | null;
-  where: 'inside' | 'left' | 'above' | 'column' | 'none';
+  where: 'inside' | 'left' | 'above' | 'below' | 'column' | 'none';
 }
 
 export function textTokens(lines: TextLine[]): Token[] {
@@ -40,6 +40,16 @@ export function findLabel(c: Candidate, tokens: Token[], fields: Candidate[]): L
     if (!above || t.y1 < above.y1 || (Math.abs(t.y1 - above.y1) < 1 && t.x1 < above.x1)) above = t;
   }
   if (above) return { raw: above.text, token: above, where: 'above' };
+  if (c.source === 'line') {
+    // A caption printed under the rule ("Signature of applicant" below a signature line).
+    let below: Token | null = null;
+    for (const t of tokens) {
+      if (t.y2 > c.y1 + 1 || t.y2 < c.y1 - 14) continue;
+      if (t.x1 < c.x1 - 6 || t.x1 > c.x1 + 0.5 * (c.x2 - c.x1)) continue;
+      if (!below || t.y2 > below.y2 + 1 || (Math.abs(t.y2 - below.y2) <= 1 && t.x1 < below.x1)) below = t;
+    }
+    if (below) return { raw: below.text, token: below, where: 'below' };
+  }
   if (c.cell) {
     // Column header of a table: the nearest text above whose centre lies in the column.
     let head: Token | null = null;

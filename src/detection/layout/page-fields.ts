@@ -23,7 +23,7 @@ function toRect(page: PageContent, c: { x1: number; y1: number; x2: number; y2: 
 export function detectPage(page: PageContent, nextKey: () => string): PageResult {
   const lines = buildLines(page.glyphs);
   const geo = buildGeometry(page);
-  const all = findCandidates(lines, geo);
+  const all = findCandidates(lines, geo, page.height);
   const markers = all.filter((c) => c.choice);
   // Text candidates: drop those overlapping a marker or a better text candidate.
   const texts: Candidate[] = [];
@@ -57,6 +57,8 @@ export function detectPage(page: PageContent, nextKey: () => string): PageResult
       x.hit = prev.hit;
   }
   for (const { c, hit } of labelled) {
+    // A rule across the whole page with no label on its left separates sections or table rows.
+    if (c.source === 'line' && c.x2 - c.x1 >= 0.75 * page.width && hit.where !== 'left') continue;
     if (c.columnHeader && hit.where !== 'inside') {
       hit.raw = c.columnHeader;
       hit.where = 'column';
@@ -81,6 +83,10 @@ export function detectPage(page: PageContent, nextKey: () => string): PageResult
       confidence: label ? c.confidence : c.confidence * 0.6,
     };
     if (c.source === 'box' && c.y2 - c.y1 > 30) f.multiline = true;
+    if (c.combCells) {
+      f.combCells = c.combCells;
+      f.maxLength = c.combCells;
+    }
     fields.push(f);
   }
   for (const ch of groupChoices(markers, tokens, lines, nextKey, sectionOf)) {
