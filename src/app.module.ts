@@ -17,6 +17,9 @@ import { IdempotencyModule } from './common/idempotency/idempotency.module';
 import { ImportsModule } from './imports/imports.module';
 import { TemplatesModule } from './templates/templates.module';
 import { QueueModule } from './queue/queue.module';
+import { FillLinksModule } from './fill-links/fill-links.module';
+import { FillPageModule } from './fill-page/fill-page.module';
+import { SubmissionsModule } from './submissions/submissions.module';
 
 const MINUTE_MS = 60_000;
 
@@ -36,6 +39,13 @@ const MINUTE_MS = 60_000;
             limit: settings.RATE_LIMIT_PER_MINUTE,
             skipIf: (ctx) => !ctx.switchToHttp().getRequest<AuthenticatedRequest>().caller,
           },
+          {
+            // Per client IP on the patient-facing routes (fill page, signed file links).
+            name: 'public-ip',
+            ttl: MINUTE_MS,
+            limit: settings.PUBLIC_RATE_LIMIT_PER_MINUTE,
+            skipIf: (ctx) => !/^\/(f|files)\//.test(ctx.switchToHttp().getRequest<AuthenticatedRequest>().path),
+          },
         ],
         storage: new ThrottlerStorageRedisService(settings.REDIS_URL),
         errorMessage: 'rate limit exceeded',
@@ -47,6 +57,9 @@ const MINUTE_MS = 60_000;
     IdempotencyModule,
     TemplatesModule,
     ImportsModule,
+    FillLinksModule,
+    SubmissionsModule,
+    FillPageModule,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: createValidationPipe },

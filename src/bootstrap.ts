@@ -1,5 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
+import { join } from 'node:path';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { translateBodyParserErrors } from './common/errors/body-parser-errors';
@@ -10,6 +11,8 @@ const IMPORT_BODY_LIMIT = '15mb';
 // The fill page posts signature images (each under 1 MB).
 const FILL_PAGE_BODY_LIMIT = '8mb';
 const DEFAULT_BODY_LIMIT = '1mb';
+// Repository root, from src/ (ts-node) or dist/src/ (compiled).
+const ROOT = join(__dirname, __dirname.includes(`${join('dist', 'src')}`) ? '../..' : '..');
 
 /** HTTP set-up shared by `main.ts` and the e2e tests, so tests run the app exactly as deployed. */
 export function configureHttpApp(app: NestExpressApplication): void {
@@ -22,6 +25,13 @@ export function configureHttpApp(app: NestExpressApplication): void {
   app.use('/f', json({ limit: FILL_PAGE_BODY_LIMIT }));
   app.use(json({ limit: DEFAULT_BODY_LIMIT }));
   app.use(translateBodyParserErrors);
+  // The fill page's stylesheet and script, and the signature pad library, from this origin (strict CSP).
+  app.useStaticAssets(join(ROOT, 'public'), { prefix: '/assets/', index: false, maxAge: '1h' });
+  app.useStaticAssets(join(ROOT, 'node_modules', 'signature_pad', 'dist'), {
+    prefix: '/assets/vendor/',
+    index: false,
+    maxAge: '1d',
+  });
   app.enableShutdownHooks();
   mountOpenApi(app);
 }

@@ -48,7 +48,10 @@ export class TemplatesService {
   ) {}
 
   /** Called inside the import's transaction, so the template and the import's success stand or fall together. */
-  async createVersion(manager: EntityManager, input: NewVersionInput): Promise<{ template: Template; version: TemplateVersion }> {
+  async createVersion(
+    manager: EntityManager,
+    input: NewVersionInput,
+  ): Promise<{ template: Template; version: TemplateVersion }> {
     let template: Template;
     if (input.templateId) {
       const locked = await manager
@@ -107,15 +110,16 @@ export class TemplatesService {
       .getMany();
     const byTemplate = new Map(latest.map((v) => [v.templateId, v]));
     return {
-      templates: templates
-        .filter((t) => byTemplate.has(t.id))
-        .map((t) => toTemplateResponse(t, byTemplate.get(t.id)!)),
+      templates: templates.filter((t) => byTemplate.has(t.id)).map((t) => toTemplateResponse(t, byTemplate.get(t.id)!)),
     };
   }
 
   async getFields(org: CallerOrg, templateId: string, version?: number): Promise<TemplateFieldsResponseDto> {
     const template = await this.findOwned(org.id, templateId);
-    const found = await this.versions.findOneBy({ templateId: template.id, version: version ?? template.latestVersion });
+    const found = await this.versions.findOneBy({
+      templateId: template.id,
+      version: version ?? template.latestVersion,
+    });
     if (!found) throw AppException.notFound(`version ${version} of template`);
     return { template_id: template.id, version: found.version, fields: found.fields.map(toFieldResponse) };
   }
@@ -129,13 +133,21 @@ export class TemplatesService {
     return template;
   }
 
-  /** The latest version with its source PDF (for fill links and rendering). */
-  async latestVersionWithPdf(templateId: string): Promise<TemplateVersion | null> {
+  /** The latest version's field map (fill links always serve the latest version). */
+  async latestVersion(templateId: string): Promise<TemplateVersion> {
+    return this.versions
+      .createQueryBuilder('v')
+      .innerJoin(Template, 't', 't.id = v.template_id AND t.latest_version = v.version')
+      .where('v.template_id = :templateId', { templateId })
+      .getOneOrFail();
+  }
+
+  /** A version with its source PDF, for rendering a completed PDF. */
+  async versionWithPdf(versionId: string): Promise<TemplateVersion | null> {
     return this.versions
       .createQueryBuilder('v')
       .addSelect('v.sourcePdf')
-      .innerJoin(Template, 't', 't.id = v.template_id AND t.latest_version = v.version')
-      .where('v.template_id = :templateId', { templateId })
+      .where('v.id = :versionId', { versionId })
       .getOne();
   }
 

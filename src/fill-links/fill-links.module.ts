@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { TemplatesModule } from 'src/templates/templates.module';
+import { FillLink } from './entities/fill-link.entity';
+import { FillLinksController } from './fill-links.controller';
+import { FillLinksService } from './fill-links.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([FillLink]), TemplatesModule],
+  controllers: [FillLinksController],
+  providers: [FillLinksService],
+  exports: [FillLinksService],
+})
+export class FillLinksModule {}

@@ -1,0 +1,61 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsRFC3339, IsString, Max, MaxLength, Min } from 'class-validator';
+
+export class ListSubmissionsQueryDto {
+  @ApiPropertyOptional({ description: '1 to 100', default: 25, example: 25 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number from 1 to 100' })
+  @Min(1, { message: 'limit must be a whole number from 1 to 100' })
+  @Max(100, { message: 'limit must be a whole number from 1 to 100' })
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'RFC 3339 timestamp; submissions at or after it', example: '2026-11-22T00:00:00Z' })
+  @IsOptional()
+  @IsRFC3339({ message: 'submitted_since must be an RFC 3339 timestamp, e.g. 2026-11-22T00:00:00Z' })
+  submitted_since?: string;
+
+  @ApiPropertyOptional({ description: 'next_cursor of the previous page' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  cursor?: string;
+}
+
+export class SubmissionSummaryDto {
+  @ApiProperty({ example: 'sub_4mN8qR2tV6xZ1bC5dF9gH3' }) submission_id!: string;
+  @ApiProperty({ example: '2026-11-22T10:00:00.000Z' }) submitted_at!: string;
+  @ApiProperty({ example: 'tpl_5fT2kQ9wLm3Rx7Yb1Nc8Dz' }) template_id!: string;
+  @ApiProperty({ example: 'fl_3nR8kW2pQ7xT5vY1mB9cL4' }) fill_link_id!: string;
+  @ApiProperty({ nullable: true, type: String, example: 'appt-2026-11-22-0042' }) external_ref!: string | null;
+  @ApiProperty({ enum: ['pending', 'ready'], example: 'ready' }) completed_pdf_status!: string;
+}
+
+export class SubmissionListResponseDto {
+  @ApiProperty({ type: [SubmissionSummaryDto], description: 'Newest first; no answers' })
+  submissions!: SubmissionSummaryDto[];
+  @ApiPropertyOptional({ description: 'Present while more results remain; pass it as `cursor`' })
+  next_cursor?: string;
+}
+
+export class SubmissionResponseDto extends SubmissionSummaryDto {
+  @ApiProperty({
+    description:
+      'Every non-signature field of the version by field id: text-like kinds a string ("" when unanswered), ' +
+      'date "YYYY-MM-DD" ("" when unanswered), choices and checkbox a boolean',
+    type: 'object',
+    additionalProperties: { oneOf: [{ type: 'string' }, { type: 'boolean' }] },
+    example: { fld_8sK2mP4qR7tV1wX3yZ5aB6: 'Rivera', fld_NxQiEdGMYfsPzDzSTZpiQ7: true },
+  })
+  answers!: Record<string, string | boolean>;
+
+  @ApiProperty({ description: 'Version of the field map the answers are keyed by', example: 1 })
+  template_version!: number;
+}
+
+export class PdfLinkResponseDto {
+  @ApiProperty({ description: 'Downloads the frozen PDF with no Authorization header until expires_at' })
+  url!: string;
+  @ApiProperty({ example: '2026-11-22T10:10:00.000Z' }) expires_at!: string;
+}

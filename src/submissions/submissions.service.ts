@@ -1,0 +1,122 @@
+import { InjectQueue } from '@nestjs/bull';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { Queue } from 'bull';
+import { DataSource, Repository } from 'typeorm';
+import type { CallerOrg } from 'src/common/auth/caller';
+import { AppException } from 'src/common/errors/app.exception';
+import { looksLikeId, newId } from 'src/common/ids/ids';
+import { Settings } from 'src/config/settings';
+import { EventsService } from 'src/events/events.service';
+import { FillLinksService, gone, type OpenFillLink } from 'src/fill-links/fill-links.service';
+import { QUEUES, type RenderingJob } from 'src/queue/queues';
+import type { CheckedSubmission } from './answer-validation';
+import type { ListSubmissionsQueryDto, SubmissionListResponseDto, SubmissionResponseDto } from './dto/submission.dto';
+import { Submission } from './entities/submission.entity';
+import { decodeCursor, encodeCursor } from './submission-cursor';
+import { toSubmissionResponse, toSubmissionSummary } from './submissions.mapper';
+
+const DEFAULT_PAGE_SIZE = 25;
+
+export function submissionUrls(settings: Settings, submissionId: string): { retrieve: string; pdf: string } {
+  const base = `${settings.PUBLIC_BASE_URL.replace(/\/+$/, '')}/api/v1/submissions/${submissionId}`;
+  return { retrieve: base, pdf: `${base}/pdf` };
+}
+
+@Injectable()
+export class SubmissionsService {
+  private readonly logger = new Logger(SubmissionsService.name);
+
+  constructor(
+    @InjectRepository(Submission) private readonly submissions: Repository<Submission>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectQueue(QUEUES.rendering) private readonly renderingQueue: Queue<RenderingJob>,
+    private readonly fillLinks: FillLinksService,
+    private readonly events: EventsService,
+    private readonly settings: Settings,
+  ) {}
+
+  /**
+   * Stores a checked submission: takes a response slot, writes the submission and its submission.created
+   * event in one transaction (two patients racing for the last slot: one wins, the other gets 410), then
+   * queues the render. PostgreSQL is the record: the sweeper re-queues a render whose job was lost.
+   */
+  async create(open: OpenFillLink, checked: CheckedSubmission): Promise<Submission> {
+    const { link, version } = open;
+    const submission = await this.dataSource.transaction(async (manager) => {
+      if (!(await this.fillLinks.takeResponseSlot(manager, link.id))) {
+        throw gone(link.expiresAt && link.expiresAt.getTime() <= Date.now() ? 'expired' : 'exhausted');
+      }
+      const row = await manager.save(
+        manager.create(Submission, {
+          id: newId('submission'),
+          orgId: link.orgId,
+          templateId: link.templateId,
+          templateVersionId: version.id,
+          templateVersion: version.version,
+          fillLinkId: link.id,
+          externalRef: link.externalRef,
+          answers: checked.answers,
+          signatures: Object.fromEntries(Object.entries(checked.signatures).map(([id, png]) => [id, png.toString('base64')])),
+          completedPdfStatus: 'pending',
+          submittedAt: new Date(),
+        }),
+      );
+      await this.events.record(manager, link.orgId, 'submission.created', {
+        submission_id: row.id,
+        template_id: row.templateId,
+        fill_link_id: row.fillLinkId,
+        external_ref: row.externalRef,
+        retrieve_url: submissionUrls(this.settings, row.id).retrieve,
+      });
+      return row;
+    });
+    await this.enqueueRender(submission.id);
+    return submission;
+  }
+
+  async enqueueRender(submissionId: string): Promise<void> {
+    try {
+      await this.renderingQueue.add({ submissionId }, { jobId: submissionId, attempts: 5, backoff: { type: 'exponential', delay: 1_000 } });
+    } catch (error) {
+      this.logger.warn({ submissionId, err: String(error) }, 'render job not queued; the sweeper will retry');
+    }
+  }
+
+  async list(org: CallerOrg, query: ListSubmissionsQueryDto): Promise<SubmissionListResponseDto> {
+    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+    const qb = this.submissions
+      .createQueryBuilder('s')
+      .where('s.org_id = :orgId', { orgId: org.id })
+      .orderBy('s.submitted_at', 'DESC')
+      .addOrderBy('s.id', 'DESC')
+      .take(limit + 1);
+    if (query.submitted_since) qb.andWhere('s.submitted_at >= :since', { since: new Date(query.submitted_since) });
+    if (query.cursor) {
+      const after = decodeCursor(query.cursor);
+      qb.andWhere('(s.submitted_at, s.id) < (:at, :id)', { at: after.submittedAt, id: after.id });
+    }
+    const rows = await qb.getMany();
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      submissions: page.map(toSubmissionSummary),
+      ...(rows.length > limit && last ? { next_cursor: encodeCursor({ submittedAt: last.submittedAt, id: last.id }) } : {}),
+    };
+  }
+
+  async get(org: CallerOrg, submissionId: string): Promise<SubmissionResponseDto> {
+    const row = await this.findOwned(org.id, submissionId, true);
+    return toSubmissionResponse(row);
+  }
+
+  /** Another organization's submission is a 404, exactly like a missing one. */
+  async findOwned(orgId: string, submissionId: string, withAnswers = false): Promise<Submission> {
+    if (!looksLikeId('submission', submissionId)) throw AppException.notFound('submission');
+    const qb = this.submissions.createQueryBuilder('s').where('s.id = :id AND s.org_id = :orgId', { id: submissionId, orgId });
+    if (withAnswers) qb.addSelect(['s.answers', 's.signatures']);
+    const row = await qb.getOne();
+    if (!row) throw AppException.notFound('submission');
+    return row;
+  }
+}
