@@ -5,7 +5,8 @@
  * revoked key is refused at once.
  */
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { spawnApp } from './lib/spawn-app';
 
 const DURATION_S = 10;
@@ -32,9 +33,11 @@ async function run(url: string, headers: Record<string, string>) {
 }
 
 async function main(): Promise<void> {
+  execSync('npm run build', { stdio: 'ignore', cwd: join(__dirname, '..') });
   const app = await spawnApp(
     { ADMIN_TOKEN, APP_ROLE: 'api', RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'info', NODE_ENV: 'development' },
     3101,
+    true,
   );
   const bare = spawn(process.execPath, ['-e', BARE_SERVER, '3102'], { stdio: 'inherit' });
   try {

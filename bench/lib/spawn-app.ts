@@ -15,11 +15,11 @@ export async function spawnApp(env: Record<string, string>, port: number, compil
   const args = compiled
     ? ['dist/src/main.js']
     : ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts'];
-  const child = spawn(
-    process.execPath,
-    args,
-    { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 120; i++) {
     if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}`);

@@ -94,7 +94,9 @@ export class Settings {
   WORKER_CONCURRENCY = 2;
 
   /** Hard deadline of one sandboxed PDF task (detection, rendering); the child is killed after it. */
-  @Transform(toInt) @IsInt() @Min(1000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
   PDF_PROCESSING_TIMEOUT_MS = 60_000;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
