@@ -19,7 +19,7 @@ export class FillLinksController {
   @ApiOperation({
     summary: 'Mint a hosted fill link',
     description:
-      'Scope: fill_links:write. The link serves the template\'s latest version. Prefill values are protected ' +
+      "Scope: fill_links:write. The link serves the template's latest version. Prefill values are protected " +
       'health information: stored encrypted, applied server-side, never in the URL. 422 INVALID_VALUES lists ' +
       'each value whose field the current map does not accept (`invalid_values`, reason unknown_field or ' +
       'not_prefillable); a value of the wrong type for its kind is 400 naming the field. 404 when the template ' +

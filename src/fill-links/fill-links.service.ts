@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
+import { rowsReturned } from 'src/database/raw-query';
 import type { TemplateVersion } from 'src/templates/entities/template-version.entity';
 import type { CallerOrg } from 'src/common/auth/caller';
 import { AppException } from 'src/common/errors/app.exception';
@@ -63,7 +64,8 @@ export class FillLinksService {
 
   /** Takes one response slot atomically, inside the submission's transaction; false when none is left. */
   async takeResponseSlot(manager: EntityManager, linkId: string): Promise<boolean> {
-    const taken: unknown[] = await manager.query(
+    const taken = await rowsReturned(
+      manager,
       `UPDATE fill_links SET response_count = response_count + 1, updated_at = now()
         WHERE id = $1 AND (max_responses = 0 OR response_count < max_responses)
           AND (expires_at IS NULL OR expires_at > now())

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
+import { rowsReturned } from 'src/database/raw-query';
 import { OutboundError, safeFetch } from 'src/common/http/safe-fetch';
 import { Settings } from 'src/config/settings';
 import type { DetectionResult } from 'src/detection/field-map';
@@ -37,7 +38,8 @@ export class ImportRunnerService {
 
   /** Idempotent: an import that already finished (or vanished) is skipped quietly. */
   async run(importId: string, isLastAttempt: boolean): Promise<void> {
-    const claimed: unknown[] = await this.imports.query(
+    const claimed = await rowsReturned(
+      this.imports,
       `UPDATE imports SET status = 'processing', attempts = attempts + 1, updated_at = now()
         WHERE id = $1 AND status IN ('queued', 'processing') RETURNING id`,
       [importId],
@@ -50,7 +52,11 @@ export class ImportRunnerService {
       .getOneOrFail();
     try {
       const pdf = row.stagedPdf ?? (await this.fetchPdf(row.sourceUrl!));
-      const detection = await runInSandbox<DetectionResult>('detect', { pdf }, { timeoutMs: this.settings.PDF_PROCESSING_TIMEOUT_MS });
+      const detection = await runInSandbox<DetectionResult>(
+        'detect',
+        { pdf },
+        { timeoutMs: this.settings.PDF_PROCESSING_TIMEOUT_MS },
+      );
       await this.succeed(row, pdf, detection);
     } catch (error) {
       if (error instanceof ImportFailure) return this.fail(row, error.code, error.message);

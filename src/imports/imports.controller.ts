@@ -37,7 +37,8 @@ export class ImportsController {
   @RequireScopes('imports:write')
   @ApiOperation({
     summary: 'Poll an import',
-    description: 'Scope: imports:write. Result fields appear only when succeeded; error and error_code only when failed.',
+    description:
+      'Scope: imports:write. Result fields appear only when succeeded; error and error_code only when failed.',
   })
   @ApiOkResponse({ type: ImportResponseDto })
   @ApiErrorResponses(404)

@@ -23,7 +23,10 @@ export class ImportsSweeper implements OnApplicationBootstrap, OnApplicationShut
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep().catch((e: unknown) => this.logger.warn(String(e))), SWEEP_EVERY_MS);
+    this.timer = setInterval(
+      () => void this.sweep().catch((e: unknown) => this.logger.warn(String(e))),
+      SWEEP_EVERY_MS,
+    );
     this.timer.unref();
   }
 

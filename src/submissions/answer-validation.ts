@@ -43,7 +43,8 @@ export function checkSubmission(
   for (const id of Object.keys(given.answers)) {
     const field = byId.get(id);
     if (!field) errors.push({ field_id: id, error: 'is not a field of this form' });
-    else if (field.kind === 'signature') errors.push({ field_id: id, error: 'is signed on the pad, not sent as an answer' });
+    else if (field.kind === 'signature')
+      errors.push({ field_id: id, error: 'is signed on the pad, not sent as an answer' });
   }
   const answers: Answers = {};
   const questions = new Map<string, TemplateField[]>();
@@ -82,7 +83,12 @@ export function checkSubmission(
     else signatures[id] = decoded;
   }
   for (const field of fields) {
-    if (field.kind === 'signature' && field.required && !signatures[field.fieldId] && !given.signatures[field.fieldId]) {
+    if (
+      field.kind === 'signature' &&
+      field.required &&
+      !signatures[field.fieldId] &&
+      !given.signatures[field.fieldId]
+    ) {
       errors.push({ field_id: field.fieldId, error: 'needs a signature' });
     }
   }

@@ -69,8 +69,10 @@ export class SubmissionPdfService {
         .into(CompletedPdf)
         .values({ submissionId, pdf, sha256: createHash('sha256').update(pdf).digest('hex'), sizeBytes: pdf.length })
         .orIgnore()
+        .returning('submission_id')
         .execute();
-      if (!inserted.identifiers.length || !inserted.raw || (inserted.raw as unknown[]).length === 0) return;
+      // ON CONFLICT DO NOTHING returns no row: another job froze it first.
+      if ((inserted.raw as unknown[]).length === 0) return;
       await manager.update(Submission, submissionId, { completedPdfStatus: 'ready' });
       await this.events.record(manager, submission.orgId, 'submission.pdf_ready', {
         submission_id: submissionId,
@@ -86,13 +88,25 @@ export class SubmissionPdfService {
     const submission = await this.submissions.findOwned(caller.org.id, submissionId, true);
     const frozen = await this.pdfs.findOneBy({ submissionId });
     const pdf = frozen?.pdf ?? (await this.render(submission));
-    await this.audit.record({ orgId: caller.org.id, submissionId, action: 'pdf.downloaded', apiKeyId: caller.keyId, ip });
+    await this.audit.record({
+      orgId: caller.org.id,
+      submissionId,
+      action: 'pdf.downloaded',
+      apiKeyId: caller.keyId,
+      ip,
+    });
     return pdf;
   }
 
   async createLink(caller: Caller, submissionId: string, ip: string | null): Promise<PdfLinkResponseDto> {
     const submission = await this.submissions.findOwned(caller.org.id, submissionId);
-    await this.audit.record({ orgId: caller.org.id, submissionId, action: 'pdf_link.created', apiKeyId: caller.keyId, ip });
+    await this.audit.record({
+      orgId: caller.org.id,
+      submissionId,
+      action: 'pdf_link.created',
+      apiKeyId: caller.keyId,
+      ip,
+    });
     if (submission.completedPdfStatus !== 'ready') {
       throw new AppException(ErrorCode.PdfPending, 'completed PDF not frozen yet', {
         completed_pdf_status: 'pending',
@@ -111,11 +125,18 @@ export class SubmissionPdfService {
   async downloadSigned(submissionId: string, expires: string, signature: string, ip: string | null): Promise<Buffer> {
     const expiresUnix = /^\d{1,12}$/.test(expires) ? Number(expires) : NaN;
     const valid = looksLikeId('submission', submissionId) && this.signer.verify(submissionId, expiresUnix, signature);
-    if (!valid) throw new AppException(ErrorCode.Forbidden, 'this download link is invalid or has expired: ask for a new one');
+    if (!valid)
+      throw new AppException(ErrorCode.Forbidden, 'this download link is invalid or has expired: ask for a new one');
     const frozen = await this.pdfs.findOneBy({ submissionId });
     const submission = await this.submissionRows.findOneBy({ id: submissionId });
     if (!frozen || !submission) throw AppException.notFound('completed PDF');
-    await this.audit.record({ orgId: submission.orgId, submissionId, action: 'pdf_link.downloaded', apiKeyId: null, ip });
+    await this.audit.record({
+      orgId: submission.orgId,
+      submissionId,
+      action: 'pdf_link.downloaded',
+      apiKeyId: null,
+      ip,
+    });
     return frozen.pdf;
   }
 }

@@ -63,7 +63,11 @@ export class SubmissionsController {
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'application/pdf', schema: { type: 'string', format: 'binary' } })
   @ApiErrorResponses(404)
-  async pdf(@CurrentCaller() caller: Caller, @Param('submission_id') id: string, @Ip() ip: string): Promise<StreamableFile> {
+  async pdf(
+    @CurrentCaller() caller: Caller,
+    @Param('submission_id') id: string,
+    @Ip() ip: string,
+  ): Promise<StreamableFile> {
     return pdfFile(await this.pdfs.download(caller, id, ip), id);
   }
 
@@ -79,7 +83,11 @@ export class SubmissionsController {
   @ApiOkResponse({ type: PdfLinkResponseDto })
   @ApiConflictResponse({ description: 'PDF_PENDING', type: ErrorResponseDto })
   @ApiErrorResponses(404)
-  pdfLink(@CurrentCaller() caller: Caller, @Param('submission_id') id: string, @Ip() ip: string): Promise<PdfLinkResponseDto> {
+  pdfLink(
+    @CurrentCaller() caller: Caller,
+    @Param('submission_id') id: string,
+    @Ip() ip: string,
+  ): Promise<PdfLinkResponseDto> {
     return this.pdfs.createLink(caller, id, ip);
   }
 }

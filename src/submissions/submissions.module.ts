@@ -18,7 +18,13 @@ import { SubmissionsService } from './submissions.service';
 import { SubmissionsSweeper } from './submissions.sweeper';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Submission, CompletedPdf]), AuditModule, EventsModule, FillLinksModule, TemplatesModule],
+  imports: [
+    TypeOrmModule.forFeature([Submission, CompletedPdf]),
+    AuditModule,
+    EventsModule,
+    FillLinksModule,
+    TemplatesModule,
+  ],
   controllers: [SubmissionsController, SignedFilesController],
   providers: [
     SubmissionsService,
@@ -27,7 +33,9 @@ import { SubmissionsSweeper } from './submissions.sweeper';
       provide: PdfLinkSigner,
       inject: [Settings],
       useFactory: (settings: Settings) =>
-        new PdfLinkSigner(settings.DATA_ENCRYPTION_KEY ? Buffer.from(settings.DATA_ENCRYPTION_KEY, 'base64') : DEVELOPMENT_KEY),
+        new PdfLinkSigner(
+          settings.DATA_ENCRYPTION_KEY ? Buffer.from(settings.DATA_ENCRYPTION_KEY, 'base64') : DEVELOPMENT_KEY,
+        ),
     },
     ...workerProviders(SubmissionRenderingProcessor, SubmissionsSweeper),
   ],

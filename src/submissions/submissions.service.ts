@@ -57,7 +57,9 @@ export class SubmissionsService {
           fillLinkId: link.id,
           externalRef: link.externalRef,
           answers: checked.answers,
-          signatures: Object.fromEntries(Object.entries(checked.signatures).map(([id, png]) => [id, png.toString('base64')])),
+          signatures: Object.fromEntries(
+            Object.entries(checked.signatures).map(([id, png]) => [id, png.toString('base64')]),
+          ),
           completedPdfStatus: 'pending',
           submittedAt: new Date(),
         }),
@@ -77,7 +79,10 @@ export class SubmissionsService {
 
   async enqueueRender(submissionId: string): Promise<void> {
     try {
-      await this.renderingQueue.add({ submissionId }, { jobId: submissionId, attempts: 5, backoff: { type: 'exponential', delay: 1_000 } });
+      await this.renderingQueue.add(
+        { submissionId },
+        { jobId: submissionId, attempts: 5, backoff: { type: 'exponential', delay: 1_000 } },
+      );
     } catch (error) {
       this.logger.warn({ submissionId, err: String(error) }, 'render job not queued; the sweeper will retry');
     }
@@ -101,7 +106,9 @@ export class SubmissionsService {
     const last = page[page.length - 1];
     return {
       submissions: page.map(toSubmissionSummary),
-      ...(rows.length > limit && last ? { next_cursor: encodeCursor({ submittedAt: last.submittedAt, id: last.id }) } : {}),
+      ...(rows.length > limit && last
+        ? { next_cursor: encodeCursor({ submittedAt: last.submittedAt, id: last.id }) }
+        : {}),
     };
   }
 
@@ -113,7 +120,9 @@ export class SubmissionsService {
   /** Another organization's submission is a 404, exactly like a missing one. */
   async findOwned(orgId: string, submissionId: string, withAnswers = false): Promise<Submission> {
     if (!looksLikeId('submission', submissionId)) throw AppException.notFound('submission');
-    const qb = this.submissions.createQueryBuilder('s').where('s.id = :id AND s.org_id = :orgId', { id: submissionId, orgId });
+    const qb = this.submissions
+      .createQueryBuilder('s')
+      .where('s.id = :id AND s.org_id = :orgId', { id: submissionId, orgId });
     if (withAnswers) qb.addSelect(['s.answers', 's.signatures']);
     const row = await qb.getOne();
     if (!row) throw AppException.notFound('submission');

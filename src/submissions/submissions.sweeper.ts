@@ -27,7 +27,10 @@ export class SubmissionsSweeper implements OnApplicationBootstrap, OnApplication
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep().catch((e: unknown) => this.logger.warn(String(e))), SWEEP_EVERY_MS);
+    this.timer = setInterval(
+      () => void this.sweep().catch((e: unknown) => this.logger.warn(String(e))),
+      SWEEP_EVERY_MS,
+    );
     this.timer.unref();
   }
 

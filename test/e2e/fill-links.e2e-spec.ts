@@ -25,7 +25,11 @@ describe('POST /fill-links', () => {
   it('answers 201 with the decisions.md keys; the URL carries only the short code', async () => {
     const res = await api(t, org.apiKey)
       .post('/api/v1/fill-links')
-      .send({ template_id: templateId, external_ref: 'appt-42', values: [{ field_id: text().field_id, value: 'Rivera', locked: true }] })
+      .send({
+        template_id: templateId,
+        external_ref: 'appt-42',
+        values: [{ field_id: text().field_id, value: 'Rivera', locked: true }],
+      })
       .expect(201);
     expect(res.body).toEqual({
       fill_link_id: expect.stringMatching(/^fl_[0-9A-Za-z]{20,}$/),
@@ -53,24 +57,43 @@ describe('POST /fill-links', () => {
   });
 
   it('sets expires_at from expires_in_days, and 0 means never', async () => {
-    const week = await api(t, org.apiKey).post('/api/v1/fill-links').send({ template_id: templateId, expires_in_days: 7 }).expect(201);
+    const week = await api(t, org.apiKey)
+      .post('/api/v1/fill-links')
+      .send({ template_id: templateId, expires_in_days: 7 })
+      .expect(201);
     const expected = Date.now() + 7 * 86_400_000;
     expect(Math.abs(new Date(week.body.expires_at).getTime() - expected)).toBeLessThan(60_000);
-    const never = await api(t, org.apiKey).post('/api/v1/fill-links').send({ template_id: templateId, expires_in_days: 0, max_responses: 0 }).expect(201);
+    const never = await api(t, org.apiKey)
+      .post('/api/v1/fill-links')
+      .send({ template_id: templateId, expires_in_days: 0, max_responses: 0 })
+      .expect(201);
     expect(never.body).not.toHaveProperty('expires_at');
   });
 
   it('accepts external_ref of 256 characters and refuses 257', async () => {
-    await api(t, org.apiKey).post('/api/v1/fill-links').send({ template_id: templateId, external_ref: 'r'.repeat(256) }).expect(201);
-    const res = await api(t, org.apiKey).post('/api/v1/fill-links').send({ template_id: templateId, external_ref: 'r'.repeat(257) }).expect(400);
+    await api(t, org.apiKey)
+      .post('/api/v1/fill-links')
+      .send({ template_id: templateId, external_ref: 'r'.repeat(256) })
+      .expect(201);
+    const res = await api(t, org.apiKey)
+      .post('/api/v1/fill-links')
+      .send({ template_id: templateId, external_ref: 'r'.repeat(257) })
+      .expect(400);
     expect(res.body.error).toContain('external_ref');
   });
 
   it('checks 200 values against the field map (all reported in one 422) and refuses 201 values with 400', async () => {
-    const values = (n: number) => Array.from({ length: n }, (_, i) => ({ field_id: `fld_unknown${String(i).padStart(20, '0')}`, value: 'x' }));
-    const ok = await api(t, org.apiKey).post('/api/v1/fill-links').send({ template_id: templateId, values: values(200) }).expect(422);
+    const values = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ field_id: `fld_unknown${String(i).padStart(20, '0')}`, value: 'x' }));
+    const ok = await api(t, org.apiKey)
+      .post('/api/v1/fill-links')
+      .send({ template_id: templateId, values: values(200) })
+      .expect(422);
     expect(ok.body.invalid_values).toHaveLength(200);
-    const res = await api(t, org.apiKey).post('/api/v1/fill-links').send({ template_id: templateId, values: values(201) }).expect(400);
+    const res = await api(t, org.apiKey)
+      .post('/api/v1/fill-links')
+      .send({ template_id: templateId, values: values(201) })
+      .expect(400);
     expect(res.body.error).toContain('values');
   });
 
@@ -106,7 +129,10 @@ describe('POST /fill-links', () => {
       [date, '1990-02-30'],
       [choice, 'yes'],
     ] as const) {
-      const res = await api(t, org.apiKey).post('/api/v1/fill-links').send({ template_id: templateId, values: [{ field_id: field.field_id, value }] }).expect(400);
+      const res = await api(t, org.apiKey)
+        .post('/api/v1/fill-links')
+        .send({ template_id: templateId, values: [{ field_id: field.field_id, value }] })
+        .expect(400);
       expect(res.body).toEqual({ error: expect.stringContaining(field.field_id), code: 'VALIDATION_FAILED' });
     }
   });
@@ -116,7 +142,10 @@ describe('POST /fill-links', () => {
     const options = fields.filter((f) => f.question_id === q);
     const res = await api(t, org.apiKey)
       .post('/api/v1/fill-links')
-      .send({ template_id: templateId, values: options.slice(0, 2).map((o) => ({ field_id: o.field_id, value: true })) })
+      .send({
+        template_id: templateId,
+        values: options.slice(0, 2).map((o) => ({ field_id: o.field_id, value: true })),
+      })
       .expect(400);
     expect(res.body.error).toContain('one choice');
   });
@@ -128,7 +157,10 @@ describe('POST /fill-links', () => {
     ['max_responses "3"', { max_responses: '3' }],
     ['locked "yes"', { values: [{ field_id: 'fld_x', value: 'a', locked: 'yes' }] }],
   ])('refuses %s with 400', async (_, extra) => {
-    await api(t, org.apiKey).post('/api/v1/fill-links').send({ template_id: templateId, ...extra }).expect(400);
+    await api(t, org.apiKey)
+      .post('/api/v1/fill-links')
+      .send({ template_id: templateId, ...extra })
+      .expect(400);
   });
 
   it("answers 404 for another organization's template, a retired one and a garbage id", async () => {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Repository } from 'typeorm';
 import { IdempotencyService, requestHash } from 'src/common/idempotency/idempotency.service';
 import { Event } from 'src/events/entities/event.entity';
+import { ImportRunnerService } from 'src/imports/import-runner.service';
 import { createOrg, type TestOrg } from 'test/factories/organizations.factory';
 import { createTestApp, type TestApp } from 'test/utils/create-test-app';
 import { api } from 'test/utils/http';
@@ -76,15 +77,43 @@ describe('imports (POST /imports, GET /imports/{id})', () => {
 
   it.each([
     ['attestation missing', { pdf_base64: 'JVBERi0=', filename: 'a.pdf' }, 'blank_form_attestation'],
-    ['attestation false', { pdf_base64: 'JVBERi0=', filename: 'a.pdf', blank_form_attestation: false }, 'blank_form_attestation must be true'],
-    ['attestation "true" as a string', { pdf_base64: 'JVBERi0=', filename: 'a.pdf', blank_form_attestation: 'true' }, 'blank_form_attestation'],
-    ['both sources', { pdf_base64: 'JVBERi0=', pdf_url: 'https://example.org/a.pdf', filename: 'a.pdf', blank_form_attestation: true }, 'exactly one of pdf_base64 and pdf_url'],
+    [
+      'attestation false',
+      { pdf_base64: 'JVBERi0=', filename: 'a.pdf', blank_form_attestation: false },
+      'blank_form_attestation must be true',
+    ],
+    [
+      'attestation "true" as a string',
+      { pdf_base64: 'JVBERi0=', filename: 'a.pdf', blank_form_attestation: 'true' },
+      'blank_form_attestation',
+    ],
+    [
+      'both sources',
+      { pdf_base64: 'JVBERi0=', pdf_url: 'https://example.org/a.pdf', filename: 'a.pdf', blank_form_attestation: true },
+      'exactly one of pdf_base64 and pdf_url',
+    ],
     ['neither source', { filename: 'a.pdf', blank_form_attestation: true }, 'exactly one of pdf_base64 and pdf_url'],
     ['filename missing', { pdf_base64: 'JVBERi0=', blank_form_attestation: true }, 'filename'],
-    ['not base64', { pdf_base64: 'JVBER$$$i0=', filename: 'a.pdf', blank_form_attestation: true }, 'not standard base64'],
-    ['url-safe base64', { pdf_base64: 'JVBERi0-_w==', filename: 'a.pdf', blank_form_attestation: true }, 'not standard base64'],
-    ['bytes that are not a PDF', { pdf_base64: Buffer.from('hello world').toString('base64'), filename: 'a.pdf', blank_form_attestation: true }, '%PDF-'],
-    ['an unknown property', { pdf_base64: 'JVBERi0=', filename: 'a.pdf', blank_form_attestation: true, titel: 'x' }, 'titel'],
+    [
+      'not base64',
+      { pdf_base64: 'JVBER$$$i0=', filename: 'a.pdf', blank_form_attestation: true },
+      'not standard base64',
+    ],
+    [
+      'url-safe base64',
+      { pdf_base64: 'JVBERi0-_w==', filename: 'a.pdf', blank_form_attestation: true },
+      'not standard base64',
+    ],
+    [
+      'bytes that are not a PDF',
+      { pdf_base64: Buffer.from('hello world').toString('base64'), filename: 'a.pdf', blank_form_attestation: true },
+      '%PDF-',
+    ],
+    [
+      'an unknown property',
+      { pdf_base64: 'JVBERi0=', filename: 'a.pdf', blank_form_attestation: true, titel: 'x' },
+      'titel',
+    ],
   ])('refuses %s with 400 saying what to fix', async (_, body, message) => {
     const res = await api(t, org.apiKey).post('/api/v1/imports').send(body).expect(400);
     expect(res.body).toEqual({ error: expect.stringContaining(message), code: 'VALIDATION_FAILED' });
@@ -109,10 +138,18 @@ describe('imports (POST /imports, GET /imports/{id})', () => {
       ['truncated', () => fixture('irs-w9-2024.flat.pdf').subarray(0, 20_000), ['PDF_INVALID']],
       ['garbage after the header', () => fixture('hostile/garbage-after-header.pdf'), ['PDF_INVALID']],
       ['encrypted with a password', () => fixture('hostile/encrypted.pdf'), ['PDF_ENCRYPTED']],
-      ['a page count of 100 million', () => fixture('hostile/count-100-million.pdf'), ['PDF_INVALID', 'PDF_TOO_MANY_PAGES']],
+      [
+        'a page count of 100 million',
+        () => fixture('hostile/count-100-million.pdf'),
+        ['PDF_INVALID', 'PDF_TOO_MANY_PAGES'],
+      ],
       ['101 pages', () => fixture('hostile/101-pages.pdf'), ['PDF_TOO_MANY_PAGES']],
       ['no pages', () => fixture('hostile/no-pages.pdf'), ['PDF_NO_PAGES', 'PDF_INVALID']],
-      ['a decompression bomb', () => fixture('hostile/bomb-content-1.5gb.pdf'), ['PROCESSING_OUT_OF_MEMORY', 'PROCESSING_TIMEOUT', 'PDF_INVALID']],
+      [
+        'a decompression bomb',
+        () => fixture('hostile/bomb-content-1.5gb.pdf'),
+        ['PROCESSING_OUT_OF_MEMORY', 'PROCESSING_TIMEOUT', 'PDF_INVALID'],
+      ],
     ])('%s', async (_, pdf, codes) => {
       const failed = await importPdf(t, org.apiKey, pdf());
       expect(failed.status).toBe('failed');
@@ -136,9 +173,20 @@ describe('imports (POST /imports, GET /imports/{id})', () => {
     expect(next.status).toBe('succeeded');
   });
 
+  it('a doubled detection job is skipped: a finished import is not processed again', async () => {
+    const done = await importPdf(t, org.apiKey, fixture('hostile/100-pages.pdf'));
+    await t.app.get(ImportRunnerService).run(done.import_id, true);
+    const again = await api(t, org.apiKey).get(`/api/v1/imports/${done.import_id}`).expect(200);
+    expect(again.body).toEqual(done);
+    const events = await t.app.get<Repository<Event>>(getRepositoryToken(Event)).findBy({ orgId: org.orgId });
+    expect(events.filter((e) => e.data.import_id === done.import_id)).toHaveLength(1);
+  });
+
   it('writes import.failed with import_id and error only', async () => {
     const failed = await importPdf(t, org.apiKey, fixture('hostile/encrypted.pdf'));
-    const events = await t.app.get<Repository<Event>>(getRepositoryToken(Event)).findBy({ orgId: org.orgId, type: 'import.failed' });
+    const events = await t.app
+      .get<Repository<Event>>(getRepositoryToken(Event))
+      .findBy({ orgId: org.orgId, type: 'import.failed' });
     expect(events.find((e) => e.data.import_id === failed.import_id)?.data).toEqual({
       import_id: failed.import_id,
       error: failed.error,
@@ -157,7 +205,11 @@ describe('imports (POST /imports, GET /imports/{id})', () => {
 describe('idempotency of POST /imports', () => {
   let t: TestApp;
   let org: TestOrg;
-  const body = () => ({ pdf_base64: fixture('hostile/100-pages.pdf').toString('base64'), filename: 'i.pdf', blank_form_attestation: true });
+  const body = () => ({
+    pdf_base64: fixture('hostile/100-pages.pdf').toString('base64'),
+    filename: 'i.pdf',
+    blank_form_attestation: true,
+  });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -166,11 +218,23 @@ describe('idempotency of POST /imports', () => {
   afterAll(() => t.close());
 
   it('replays the first response for a repeat, so a retry does not import twice', async () => {
-    const first = await api(t, org.apiKey).post('/api/v1/imports').set('Idempotency-Key', 'retry-1').send(body()).expect(202);
-    const again = await api(t, org.apiKey).post('/api/v1/imports').set('Idempotency-Key', 'retry-1').send(body()).expect(202);
+    const first = await api(t, org.apiKey)
+      .post('/api/v1/imports')
+      .set('Idempotency-Key', 'retry-1')
+      .send(body())
+      .expect(202);
+    const again = await api(t, org.apiKey)
+      .post('/api/v1/imports')
+      .set('Idempotency-Key', 'retry-1')
+      .send(body())
+      .expect(202);
     expect(again.body).toEqual(first.body);
     expect(again.headers['idempotent-replayed']).toBe('true');
-    const other = await api(t, org.apiKey).post('/api/v1/imports').set('Idempotency-Key', 'retry-2').send(body()).expect(202);
+    const other = await api(t, org.apiKey)
+      .post('/api/v1/imports')
+      .set('Idempotency-Key', 'retry-2')
+      .send(body())
+      .expect(202);
     expect(other.body.import_id).not.toBe(first.body.import_id);
   });
 
@@ -186,20 +250,42 @@ describe('idempotency of POST /imports', () => {
 
   it('answers 409 while the first request with the key is still in flight', async () => {
     const request = body();
-    await t.app.get(IdempotencyService).claim(org.keyId, 'in-flight-1', requestHash('POST', '/api/v1/imports', request));
-    const res = await api(t, org.apiKey).post('/api/v1/imports').set('Idempotency-Key', 'in-flight-1').send(request).expect(409);
+    await t.app
+      .get(IdempotencyService)
+      .claim(org.keyId, 'in-flight-1', requestHash('POST', '/api/v1/imports', request));
+    const res = await api(t, org.apiKey)
+      .post('/api/v1/imports')
+      .set('Idempotency-Key', 'in-flight-1')
+      .send(request)
+      .expect(409);
     expect(res.body.code).toBe('IDEMPOTENCY_IN_FLIGHT');
   });
 
   it('does not store failures: a retry after a 400 runs afresh', async () => {
-    await api(t, org.apiKey).post('/api/v1/imports').set('Idempotency-Key', 'retry-4').send({ ...body(), blank_form_attestation: false }).expect(400);
-    await api(t, org.apiKey).post('/api/v1/imports').set('Idempotency-Key', 'retry-4').send({ ...body(), blank_form_attestation: false }).expect(400);
+    await api(t, org.apiKey)
+      .post('/api/v1/imports')
+      .set('Idempotency-Key', 'retry-4')
+      .send({ ...body(), blank_form_attestation: false })
+      .expect(400);
+    await api(t, org.apiKey)
+      .post('/api/v1/imports')
+      .set('Idempotency-Key', 'retry-4')
+      .send({ ...body(), blank_form_attestation: false })
+      .expect(400);
   });
 
   it('keeps keys apart per API key', async () => {
     const other = await createOrg(t.app);
-    const a = await api(t, org.apiKey).post('/api/v1/imports').set('Idempotency-Key', 'shared').send(body()).expect(202);
-    const b = await api(t, other.apiKey).post('/api/v1/imports').set('Idempotency-Key', 'shared').send(body()).expect(202);
+    const a = await api(t, org.apiKey)
+      .post('/api/v1/imports')
+      .set('Idempotency-Key', 'shared')
+      .send(body())
+      .expect(202);
+    const b = await api(t, other.apiKey)
+      .post('/api/v1/imports')
+      .set('Idempotency-Key', 'shared')
+      .send(body())
+      .expect(202);
     expect(a.body.import_id).not.toBe(b.body.import_id);
   });
 });
@@ -217,7 +303,9 @@ describe('daily import quota', () => {
     const pdf = fixture('hostile/100-pages.pdf').toString('base64');
     const results = await Promise.all(
       Array.from({ length: 8 }, () =>
-        api(t, org.apiKey).post('/api/v1/imports').send({ pdf_base64: pdf, filename: 'q.pdf', blank_form_attestation: true }),
+        api(t, org.apiKey)
+          .post('/api/v1/imports')
+          .send({ pdf_base64: pdf, filename: 'q.pdf', blank_form_attestation: true }),
       ),
     );
     expect(results.filter((r) => r.status === 202)).toHaveLength(3);
@@ -240,7 +328,11 @@ describe('daily import quota', () => {
     await api(t, ADMIN).patch(`/admin/v1/orgs/${org.orgId}`).send({ imports_daily_quota: 0 }).expect(200);
     const res = await api(t, org.apiKey)
       .post('/api/v1/imports')
-      .send({ pdf_base64: fixture('hostile/100-pages.pdf').toString('base64'), filename: 'q.pdf', blank_form_attestation: true })
+      .send({
+        pdf_base64: fixture('hostile/100-pages.pdf').toString('base64'),
+        filename: 'q.pdf',
+        blank_form_attestation: true,
+      })
       .expect(429);
     expect(res.body.quota).toMatchObject({ limit: 0, used: 0 });
   });
@@ -295,7 +387,11 @@ describe('pdf_url imports', () => {
         .send({ pdf_url: `${base}/missing.pdf`, filename: 'm.pdf', blank_form_attestation: true })
         .expect(202);
       const done: ImportBody = await waitForImport(t, org.apiKey, res.body.import_id);
-      expect(done).toMatchObject({ status: 'failed', error_code: 'FETCH_FAILED', error: expect.stringContaining('404') });
+      expect(done).toMatchObject({
+        status: 'failed',
+        error_code: 'FETCH_FAILED',
+        error: expect.stringContaining('404'),
+      });
     });
   });
 

@@ -17,14 +17,22 @@ export interface Field {
 }
 
 /** Imports a fixture PDF and returns its template id and latest field map. */
-export async function templateFrom(t: TestApp, key: string, pdfFixture: string): Promise<{ templateId: string; fields: Field[] }> {
+export async function templateFrom(
+  t: TestApp,
+  key: string,
+  pdfFixture: string,
+): Promise<{ templateId: string; fields: Field[] }> {
   const done = await importPdf(t, key, fixture(pdfFixture));
   if (done.status !== 'succeeded') throw new Error(`import failed: ${done.error}`);
   const res = await api(t, key).get(`/api/v1/templates/${done.template_id}/fields`).expect(200);
   return { templateId: done.template_id!, fields: res.body.fields as Field[] };
 }
 
-export async function createLink(t: TestApp, key: string, body: object): Promise<{ short_code: string; fill_link_id: string; url: string }> {
+export async function createLink(
+  t: TestApp,
+  key: string,
+  body: object,
+): Promise<{ short_code: string; fill_link_id: string; url: string }> {
   const res = await api(t, key).post('/api/v1/fill-links').send(body).expect(201);
   return res.body;
 }
@@ -34,7 +42,10 @@ export const PNG_1X1 =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /** Answers for every field: text-like a string, date a date, the first option of each question true. */
-export function answersFor(fields: Field[], text = 'Zoë Ðorđević'): { answers: Record<string, string | boolean>; signatures: Record<string, string> } {
+export function answersFor(
+  fields: Field[],
+  text = 'Zoë Ðorđević',
+): { answers: Record<string, string | boolean>; signatures: Record<string, string> } {
   const answers: Record<string, string | boolean> = {};
   const signatures: Record<string, string> = {};
   const chosen = new Set<string>();
@@ -55,11 +66,20 @@ export async function submit(t: TestApp, shortCode: string, body: object) {
   return api(t).post(`/f/${shortCode}/submit`).send(body);
 }
 
-export async function waitForPdfReady(t: TestApp, key: string, submissionId: string, timeoutMs = 60_000): Promise<void> {
-  await waitFor(async () => {
-    const res = await api(t, key).get(`/api/v1/submissions/${submissionId}`);
-    return res.body.completed_pdf_status === 'ready' ? true : undefined;
-  }, timeoutMs, 200);
+export async function waitForPdfReady(
+  t: TestApp,
+  key: string,
+  submissionId: string,
+  timeoutMs = 60_000,
+): Promise<void> {
+  await waitFor(
+    async () => {
+      const res = await api(t, key).get(`/api/v1/submissions/${submissionId}`);
+      return res.body.completed_pdf_status === 'ready' ? true : undefined;
+    },
+    timeoutMs,
+    200,
+  );
 }
 
 /** The newest submission of the key's organization. */

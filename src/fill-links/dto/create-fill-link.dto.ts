@@ -15,7 +15,10 @@ import {
 } from 'class-validator';
 
 export class PrefillValueDto {
-  @ApiProperty({ description: 'A prefillable field of the template\'s current field map', example: 'fld_8sK2mP4qR7tV1wX3yZ5aB6' })
+  @ApiProperty({
+    description: "A prefillable field of the template's current field map",
+    example: 'fld_8sK2mP4qR7tV1wX3yZ5aB6',
+  })
   @IsString()
   @MaxLength(64)
   field_id!: string;
@@ -28,7 +31,11 @@ export class PrefillValueDto {
   @IsDefined()
   value!: unknown;
 
-  @ApiPropertyOptional({ description: 'true: shown read-only and re-asserted at submit', example: false, default: false })
+  @ApiPropertyOptional({
+    description: 'true: shown read-only and re-asserted at submit',
+    example: false,
+    default: false,
+  })
   @IsOptional()
   @IsBoolean()
   locked?: boolean;
@@ -40,7 +47,10 @@ export class CreateFillLinkDto {
   @MaxLength(64)
   template_id!: string;
 
-  @ApiPropertyOptional({ description: 'Days until the link stops accepting responses; 0 or omitted: never', example: 7 })
+  @ApiPropertyOptional({
+    description: 'Days until the link stops accepting responses; 0 or omitted: never',
+    example: 7,
+  })
   @IsOptional()
   @IsInt()
   @Min(0)

@@ -24,7 +24,10 @@ export class CreateImportDto {
   @Length(1, 255)
   filename!: string;
 
-  @ApiPropertyOptional({ description: 'Display title of the template (default: the filename)', example: 'New patient intake' })
+  @ApiPropertyOptional({
+    description: 'Display title of the template (default: the filename)',
+    example: 'New patient intake',
+  })
   @IsOptional()
   @IsString()
   @Length(1, 200)

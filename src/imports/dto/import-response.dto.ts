@@ -14,11 +14,23 @@ export class ImportResponseDto {
   review_required?: boolean;
   @ApiPropertyOptional({ description: 'When succeeded', type: [String], example: [] }) review_reasons?: string[];
   @ApiPropertyOptional({ description: 'When succeeded', type: [String], example: [] }) warnings?: string[];
-  @ApiPropertyOptional({ description: 'When failed: what is wrong with the file', example: 'the file is encrypted with a password' })
+  @ApiPropertyOptional({
+    description: 'When failed: what is wrong with the file',
+    example: 'the file is encrypted with a password',
+  })
   error?: string;
   @ApiPropertyOptional({
     description: 'When failed',
-    enum: ['PDF_INVALID', 'PDF_ENCRYPTED', 'PDF_NO_PAGES', 'PDF_TOO_MANY_PAGES', 'PDF_TOO_LARGE', 'FETCH_FAILED', 'PROCESSING_TIMEOUT', 'PROCESSING_ERROR'],
+    enum: [
+      'PDF_INVALID',
+      'PDF_ENCRYPTED',
+      'PDF_NO_PAGES',
+      'PDF_TOO_MANY_PAGES',
+      'PDF_TOO_LARGE',
+      'FETCH_FAILED',
+      'PROCESSING_TIMEOUT',
+      'PROCESSING_ERROR',
+    ],
   })
   error_code?: string;
   @ApiProperty({ example: '2026-11-22T10:00:00.000Z' }) created_at!: string;

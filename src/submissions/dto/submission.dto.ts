@@ -11,7 +11,10 @@ export class ListSubmissionsQueryDto {
   @Max(100, { message: 'limit must be a whole number from 1 to 100' })
   limit?: number;
 
-  @ApiPropertyOptional({ description: 'RFC 3339 timestamp; submissions at or after it', example: '2026-11-22T00:00:00Z' })
+  @ApiPropertyOptional({
+    description: 'RFC 3339 timestamp; submissions at or after it',
+    example: '2026-11-22T00:00:00Z',
+  })
   @IsOptional()
   @IsRFC3339({ message: 'submitted_since must be an RFC 3339 timestamp, e.g. 2026-11-22T00:00:00Z' })
   submitted_since?: string;
