@@ -15,6 +15,7 @@ async function loadEsm(spec: string): Promise<unknown> {
   const resolved = require.resolve(spec);
   try {
     // Node >= 20.19 / 22.12 can require() an ES module.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     return require(resolved) as unknown;
   } catch {
     // Under Jest, require() goes through Jest's own loader, which cannot read ES modules;
@@ -27,6 +28,8 @@ async function loadEsm(spec: string): Promise<unknown> {
   } catch {
     // fall through to dynamic import
   }
+  // A real import() that TypeScript's CommonJS output does not rewrite into require().
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
   const dynamicImport = new Function('s', 'return import(s)') as (s: string) => Promise<unknown>;
   return dynamicImport(resolved);
 }

@@ -108,7 +108,7 @@ function interpret(
       } catch {
         obj = {};
       }
-      const name = String(obj.name ?? obj.loadedName ?? id);
+      const name = typeof obj.name === 'string' ? obj.name : typeof obj.loadedName === 'string' ? obj.loadedName : id;
       const fm = obj.fontMatrix as number[] | undefined;
       f = {
         name,
