@@ -141,3 +141,21 @@ describe('rate limit per API key', () => {
     await api(t, org.apiKey).get('/api/v1/ping').expect(200);
   });
 });
+
+describe('rate limit per client IP on the public fill page', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_RATE_LIMIT_PER_MINUTE: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('allows the limit, then 429 with Retry-After; partner routes are not counted against it', async () => {
+    for (let i = 0; i < 3; i++) await api(t).get('/f/ZZZZZZZZZZ/form').expect(404);
+    const res = await api(t).get('/f/ZZZZZZZZZZ/form').expect(429);
+    expect(res.body.code).toBe('RATE_LIMITED');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    await api(t).post('/f/ZZZZZZZZZZ/submit').send({}).expect(429);
+    const org = await createOrg(t.app);
+    await api(t, org.apiKey).get('/api/v1/ping').expect(200);
+  });
+});
