@@ -62,6 +62,8 @@ describe('authentication (spec: Authentication)', () => {
         .filter(([, op]) => op['x-required-scopes']?.length)
         .map(([method, op]) => ({ path, method, scopes: op['x-required-scopes']! })),
     );
+    // Every scope of the spec guards at least one route.
+    expect(new Set(routes.flatMap((r) => r.scopes))).toEqual(new Set(SCOPES));
     for (const route of routes) {
       for (const scope of route.scopes) {
         const key = await createKey(
