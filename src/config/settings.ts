@@ -32,6 +32,10 @@ export class Settings {
   @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
   REDIS_URL = 'redis://127.0.0.1:6379/0';
 
+  /** Prefix of the Bull keys in Redis, so several deployments (or test runs) can share one Redis. */
+  @Matches(/^[\w.-]{1,64}$/, { message: 'QUEUE_PREFIX must be 1 to 64 letters, digits, dots, dashes or underscores' })
+  QUEUE_PREFIX = 'edform';
+
   /** Admin API bearer token; the admin API is off when unset. */
   @IsOptional()
   @IsString()

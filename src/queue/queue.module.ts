@@ -16,7 +16,7 @@ const registered = BullModule.registerQueue(...Object.values(QUEUES).map((name) 
       inject: [Settings],
       useFactory: (settings: Settings) => ({
         redis: settings.REDIS_URL,
-        prefix: 'edform',
+        prefix: settings.QUEUE_PREFIX,
         defaultJobOptions: DEFAULT_JOB_OPTIONS,
       }),
     }),

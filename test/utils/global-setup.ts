@@ -1,21 +1,40 @@
-import Redis from 'ioredis';
 import { Client } from 'pg';
 
-/** A fresh test database and an empty Redis db for every run. */
-export default async function globalSetup(): Promise<void> {
-  const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/edform_test');
-  const name = url.pathname.slice(1);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new Client({ connectionString: admin.toString() });
+const BASE_URL = 'postgres://postgres@127.0.0.1:5432/edform_test';
+
+async function admin<T>(url: URL, work: (client: Client) => Promise<T>): Promise<T> {
+  const adminUrl = new URL(url);
+  adminUrl.pathname = '/postgres';
+  const client = new Client({ connectionString: adminUrl.toString() });
   await client.connect();
   try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await client.query(`CREATE DATABASE "${name}"`);
+    return await work(client);
   } finally {
     await client.end();
   }
-  const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/1');
-  await redis.flushdb();
-  redis.disconnect();
+}
+
+/**
+ * A fresh database and a fresh queue prefix for every run, so two runs on one machine (a developer's and a
+ * helper's, say) never share state. Databases of earlier runs that nobody uses any more are dropped.
+ */
+export default async function globalSetup(): Promise<void> {
+  const runId = `${Date.now().toString(36)}_${process.pid}`;
+  const base = new URL(process.env.TEST_DATABASE_URL ?? BASE_URL);
+  const name = `${base.pathname.slice(1)}_${runId}`;
+  await admin(base, async (client) => {
+    const stale = await client.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname <> $2`,
+      [`${base.pathname.slice(1)}\\_%`, name],
+    );
+    for (const { datname } of stale.rows) {
+      // Without FORCE: a database still in use by another run stays.
+      await client.query(`DROP DATABASE IF EXISTS "${datname}"`).catch(() => undefined);
+    }
+    await client.query(`CREATE DATABASE "${name}"`);
+  });
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  process.env.EDFORM_TEST_DATABASE_URL = url.toString();
+  process.env.EDFORM_TEST_QUEUE_PREFIX = `edform-test-${runId}`;
 }

@@ -1,6 +1,8 @@
 // Loaded before every test file (jest setupFiles): the test database, Redis db 1, quiet logs.
 process.env.NODE_ENV = 'test';
-process.env.DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/edform_test';
+// The per-run database and queue prefix made by global-setup.ts (unit tests never connect).
+process.env.DATABASE_URL = process.env.EDFORM_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/edform_test';
+process.env.QUEUE_PREFIX = process.env.EDFORM_TEST_QUEUE_PREFIX ?? 'edform-test';
 process.env.REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/1';
 process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
 process.env.ADMIN_TOKEN = 'test-admin-token-0123456789';
