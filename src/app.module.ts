@@ -20,6 +20,7 @@ import { QueueModule } from './queue/queue.module';
 import { FillLinksModule } from './fill-links/fill-links.module';
 import { FillPageModule } from './fill-page/fill-page.module';
 import { SubmissionsModule } from './submissions/submissions.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 const MINUTE_MS = 60_000;
 
@@ -60,6 +61,7 @@ const MINUTE_MS = 60_000;
     FillLinksModule,
     SubmissionsModule,
     FillPageModule,
+    WebhooksModule,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: createValidationPipe },

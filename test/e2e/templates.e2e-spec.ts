@@ -56,14 +56,27 @@ describe('templates: list, field maps, versions, retire', () => {
     expect(body.version).toBe(1);
     for (const field of body.fields) {
       expect(Object.keys(field).sort()).toEqual(
-        ['choice_label', 'confidence', 'field_id', 'kind', 'label', 'page', 'prefillable', 'prompt', 'question_id', 'rect', 'required'].sort(),
+        [
+          'choice_label',
+          'confidence',
+          'field_id',
+          'kind',
+          'label',
+          'page',
+          'prefillable',
+          'prompt',
+          'question_id',
+          'rect',
+          'required',
+        ].sort(),
       );
       expect(field.field_id).toMatch(/^fld_[0-9A-Za-z]{20,}$/);
       expect(field.page).toBeGreaterThanOrEqual(1);
       expect(field.rect).toHaveLength(4);
     }
     const questions = new Map<string, number>();
-    for (const f of body.fields.filter((f) => f.question_id)) questions.set(f.question_id!, (questions.get(f.question_id!) ?? 0) + 1);
+    for (const f of body.fields.filter((f) => f.question_id))
+      questions.set(f.question_id!, (questions.get(f.question_id!) ?? 0) + 1);
     expect(questions.size).toBeGreaterThan(0);
     expect([...questions.values()].every((n) => n >= 2)).toBe(true);
   });
@@ -72,8 +85,10 @@ describe('templates: list, field maps, versions, retire', () => {
     const v1 = await importPdf(t, org.apiKey, fixture('irs-w9-2024.original.pdf'));
     const v2 = await importPdf(t, org.apiKey, fixture('irs-w9-2024.original.pdf'), { template_id: v1.template_id });
     expect(v2).toMatchObject({ status: 'succeeded', template_id: v1.template_id, template_version: 2 });
-    const latest = (await api(t, org.apiKey).get(`/api/v1/templates/${v1.template_id}/fields`).expect(200)).body as FieldsBody;
-    const old = (await api(t, org.apiKey).get(`/api/v1/templates/${v1.template_id}/fields?version=1`).expect(200)).body as FieldsBody;
+    const latest = (await api(t, org.apiKey).get(`/api/v1/templates/${v1.template_id}/fields`).expect(200))
+      .body as FieldsBody;
+    const old = (await api(t, org.apiKey).get(`/api/v1/templates/${v1.template_id}/fields?version=1`).expect(200))
+      .body as FieldsBody;
     expect(latest.version).toBe(2);
     expect(old.version).toBe(1);
     expect(latest.fields).toHaveLength(old.fields.length);
@@ -90,13 +105,22 @@ describe('templates: list, field maps, versions, retire', () => {
     const done = await importPdf(t, org.apiKey, fixture('irs-w9-2024.original.pdf'));
     await api(t, org.apiKey).post(`/admin/v1/templates/${done.template_id}/retire`).expect(401);
     const res = await api(t, ADMIN).post(`/admin/v1/templates/${done.template_id}/retire`).expect(200);
-    expect(res.body).toEqual({ template_id: done.template_id, status: 'retired', retired_at: expect.stringMatching(/Z$/) });
+    expect(res.body).toEqual({
+      template_id: done.template_id,
+      status: 'retired',
+      retired_at: expect.stringMatching(/Z$/),
+    });
     const list = await api(t, org.apiKey).get('/api/v1/templates').expect(200);
     expect(list.body.templates.map((x: { template_id: string }) => x.template_id)).not.toContain(done.template_id);
     await api(t, org.apiKey).get(`/api/v1/templates/${done.template_id}/fields`).expect(200);
     const reimport = await api(t, org.apiKey)
       .post('/api/v1/imports')
-      .send({ pdf_base64: fixture('irs-w9-2024.original.pdf').toString('base64'), filename: 'a.pdf', blank_form_attestation: true, template_id: done.template_id })
+      .send({
+        pdf_base64: fixture('irs-w9-2024.original.pdf').toString('base64'),
+        filename: 'a.pdf',
+        blank_form_attestation: true,
+        template_id: done.template_id,
+      })
       .expect(400);
     expect(reimport.body.error).toContain('retired');
     await api(t, ADMIN).post('/admin/v1/templates/tpl_doesnotexist000000000000/retire').expect(404);
@@ -110,7 +134,12 @@ describe('templates: list, field maps, versions, retire', () => {
     expect(list.body.templates).toEqual([]);
     const res = await api(t, other.apiKey)
       .post('/api/v1/imports')
-      .send({ pdf_base64: fixture('hostile/100-pages.pdf').toString('base64'), filename: 'a.pdf', blank_form_attestation: true, template_id: done.template_id })
+      .send({
+        pdf_base64: fixture('hostile/100-pages.pdf').toString('base64'),
+        filename: 'a.pdf',
+        blank_form_attestation: true,
+        template_id: done.template_id,
+      })
       .expect(404);
     expect(res.body.code).toBe('NOT_FOUND');
   });
@@ -120,15 +149,18 @@ describe('templates: list, field maps, versions, retire', () => {
     await queue.pause(true);
     const res = await api(t, org.apiKey)
       .post('/api/v1/imports')
-      .send({ pdf_base64: fixture('hostile/100-pages.pdf').toString('base64'), filename: 'lost.pdf', blank_form_attestation: true })
+      .send({
+        pdf_base64: fixture('hostile/100-pages.pdf').toString('base64'),
+        filename: 'lost.pdf',
+        blank_form_attestation: true,
+      })
       .expect(202);
     const job = await queue.getJob(res.body.import_id);
     await job!.remove();
     await queue.resume(true);
-    await t.app.get<Repository<Import>>(getRepositoryToken(Import)).query(
-      `UPDATE imports SET updated_at = now() - interval '1 minute' WHERE id = $1`,
-      [res.body.import_id],
-    );
+    await t.app
+      .get<Repository<Import>>(getRepositoryToken(Import))
+      .query(`UPDATE imports SET updated_at = now() - interval '1 minute' WHERE id = $1`, [res.body.import_id]);
     expect(await t.app.get(ImportsSweeper).sweep()).toBeGreaterThanOrEqual(1);
     const done = await waitForImport(t, org.apiKey, res.body.import_id);
     expect(done.status).toBe('succeeded');
@@ -144,14 +176,29 @@ describe('admin CLI', () => {
       const root = join(__dirname, '..', '..');
       const run = (...args: string[]) =>
         JSON.parse(
-          execFileSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/admin/cli.ts', ...args], {
-            cwd: root,
-            env: process.env,
-            encoding: 'utf8',
-          }),
+          execFileSync(
+            process.execPath,
+            ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/admin/cli.ts', ...args],
+            {
+              cwd: root,
+              env: process.env,
+              encoding: 'utf8',
+            },
+          ),
         );
-      expect(run('templates:retire', '--template', done.template_id!)).toMatchObject({ template_id: done.template_id, status: 'retired' });
-      const key = run('keys:create', '--org', org.orgId, '--name', 'EHR sync', '--scopes', 'imports:write,templates:read');
+      expect(run('templates:retire', '--template', done.template_id!)).toMatchObject({
+        template_id: done.template_id,
+        status: 'retired',
+      });
+      const key = run(
+        'keys:create',
+        '--org',
+        org.orgId,
+        '--name',
+        'EHR sync',
+        '--scopes',
+        'imports:write,templates:read',
+      );
       expect(key.api_key).toMatch(/^edfk_live_/);
       await api(t, key.api_key).get('/api/v1/ping').expect(200);
       expect(run('keys:revoke', '--key', key.key_id).revoked_at).toMatch(/Z$/);

@@ -29,9 +29,13 @@ export async function importPdf(t: TestApp, key: string, pdf: Buffer, extra: obj
 }
 
 export function waitForImport(t: TestApp, key: string, importId: string, timeoutMs = 60_000): Promise<ImportBody> {
-  return waitFor(async () => {
-    const res = await api(t, key).get(`/api/v1/imports/${importId}`);
-    const body = res.body as ImportBody;
-    return body.status === 'succeeded' || body.status === 'failed' ? body : undefined;
-  }, timeoutMs, 150);
+  return waitFor(
+    async () => {
+      const res = await api(t, key).get(`/api/v1/imports/${importId}`);
+      const body = res.body as ImportBody;
+      return body.status === 'succeeded' || body.status === 'failed' ? body : undefined;
+    },
+    timeoutMs,
+    150,
+  );
 }

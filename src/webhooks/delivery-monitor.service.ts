@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { Settings } from 'src/config/settings';
+import { runsWorkers } from 'src/queue/worker-role';
+import { deliveryTimings } from './delivery-timing';
+
+export interface DeliveryConsumption {
+  /** Whether this process runs the delivery processor. */
+  consumes: boolean;
+  /** Deliveries due for longer than `stallAfterMs` and not yet attempted. */
+  overdue: number;
+  /** Milliseconds since this process last started a delivery job. */
+  idleMs: number;
+  stalled: boolean;
+}
+
+/**
+ * Notices a worker that has stopped consuming (a known Bull failure after Redis restarts): due deliveries left
+ * unattempted while this process has started no delivery job for the same time. Read by GET /health.
+ */
+@Injectable()
+export class DeliveryMonitor {
+  private lastConsumedAt = Date.now();
+  private readonly stallAfterMs: number;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    settings: Settings,
+  ) {
+    this.stallAfterMs = deliveryTimings(settings).stallAfterMs;
+  }
+
+  /** Called by the processor for every job it starts. */
+  consumed(): void {
+    this.lastConsumedAt = Date.now();
+  }
+
+  async status(): Promise<DeliveryConsumption> {
+    const idleMs = Date.now() - this.lastConsumedAt;
+    if (!runsWorkers()) return { consumes: false, overdue: 0, idleMs, stalled: false };
+    const [{ overdue }]: { overdue: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS overdue FROM (
+         SELECT 1 FROM webhook_deliveries
+          WHERE status = 'pending' AND next_attempt_at < now() - $1::float8 * interval '1 millisecond' LIMIT 1000) o`,
+      [this.stallAfterMs],
+    );
+    return { consumes: true, overdue, idleMs, stalled: overdue > 0 && idleMs > this.stallAfterMs };
+  }
+}
