@@ -103,6 +103,13 @@ export class Settings {
   @Min(1000)
   PDF_PROCESSING_TIMEOUT_MS = 60_000;
 
+  /** Warm sandbox child processes per process (each holds about 150 MB); 0 = a fresh child per task. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(32)
+  PDF_SANDBOX_POOL_SIZE = 2;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 }

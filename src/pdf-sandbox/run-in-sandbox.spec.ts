@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import * as hostile from '../../test/fixtures/pdfs/hostile/hostile-pdfs';
-import { PdfInspection, runInSandbox, SandboxError, SandboxErrorCode } from '.';
+import { PdfInspection, runInSandbox, SandboxError, SandboxErrorCode, shutdownSandboxPool } from '.';
 
 jest.setTimeout(60_000);
 
@@ -34,8 +34,9 @@ async function normalPdfStillWorks(): Promise<void> {
 beforeAll(() => {
   process.env.SANDBOX_TEST_TASKS = '1';
 });
-afterAll(() => {
+afterAll(async () => {
   delete process.env.SANDBOX_TEST_TASKS;
+  await shutdownSandboxPool();
 });
 
 describe('runInSandbox: inspect (preflight)', () => {

@@ -1,10 +1,15 @@
 /**
- * Runs PDF work in a short-lived child Node process so hostile files cannot stall or kill the
- * caller: the child gets a V8 heap limit (--max-old-space-size), a resident-memory watchdog (for
- * ArrayBuffer/Buffer memory the heap limit does not cover), and a wall-clock deadline after which it
- * is SIGKILLed. The parent's event loop never runs the parsers.
+ * Runs PDF work in a child Node process so hostile files cannot stall or kill the caller: the child
+ * gets a V8 heap limit (--max-old-space-size), a resident-memory watchdog (for ArrayBuffer/Buffer
+ * memory the heap limit does not cover), and a wall-clock deadline per task after which it is
+ * SIGKILLed. The parent's event loop never runs the parsers.
  *
- * One child per call (fresh heap, nothing shared between partners' files). Plain TypeScript, no Nest.
+ * Children are pooled (see configureSandboxPool): a call takes an idle warm child, or spawns one while
+ * the pool is below its size, or waits its turn (FIFO). A child is reused only after a successful task
+ * and is discarded (SIGKILLed) after any failure, after maxTasksPerChild tasks, when its resident memory
+ * after a task is high, or after idleTimeoutMs without work. A child only runs with the heap limit and
+ * environment it was started with. Pool size 0: a fresh child per call, killed after it.
+ * Plain TypeScript, no Nest.
  */
 import { ChildProcess, fork } from 'node:child_process';
 import { existsSync, promises as fsp } from 'node:fs';
@@ -19,7 +24,10 @@ export interface SandboxInput {
 }
 
 export interface SandboxLimits {
-  /** Wall-clock deadline from spawn to result, in ms (default 20 000). */
+  /**
+   * Wall-clock deadline of the task in ms (default 20 000): from the moment the call gets its child
+   * (a fresh spawn or a warm idle child) to the result. Time queued for a free child is not counted.
+   */
   timeoutMs?: number;
   /** V8 old-space limit of the child, in MB (default 512). */
   maxOldSpaceMb?: number;
@@ -93,7 +101,101 @@ export function resolveSandboxLaunch(): SandboxLaunch {
   return cachedLaunch;
 }
 
-const activeChildren = new Set<ChildProcess>();
+export interface SandboxPoolOptions {
+  /**
+   * Children kept warm, and the most pooled tasks running at once (further calls wait, FIFO).
+   * 0: no pooling, a fresh child per call that is killed after it (no limit on concurrent calls).
+   * Default 2.
+   */
+  size?: number;
+  /** A child is replaced after this many tasks. Default 50. */
+  maxTasksPerChild?: number;
+  /** An idle child is stopped after this long without work, in ms. Default 60 000. */
+  idleTimeoutMs?: number;
+  /**
+   * A child whose resident memory after a task is over this many MB is replaced.
+   * Default: half of the call's maxRssMb.
+   */
+  recycleRssMb?: number;
+}
+
+export interface SandboxPoolStats {
+  size: number;
+  /** Pooled children alive (idle + busy). */
+  live: number;
+  idle: number;
+  busy: number;
+  /** Calls waiting for a child. */
+  queued: number;
+}
+
+export const SANDBOX_DEFAULT_POOL_SIZE = 2;
+export const SANDBOX_DEFAULT_MAX_TASKS_PER_CHILD = 50;
+export const SANDBOX_DEFAULT_IDLE_TIMEOUT_MS = 60_000;
+
+interface PoolConfig {
+  size: number;
+  maxTasksPerChild: number;
+  idleTimeoutMs: number;
+  recycleRssMb: number | undefined;
+}
+
+const poolConfig: PoolConfig = {
+  size: SANDBOX_DEFAULT_POOL_SIZE,
+  maxTasksPerChild: SANDBOX_DEFAULT_MAX_TASKS_PER_CHILD,
+  idleTimeoutMs: SANDBOX_DEFAULT_IDLE_TIMEOUT_MS,
+  recycleRssMb: undefined,
+};
+
+type Outcome = { value: unknown; rssMb?: number } | { error: Error };
+
+interface Job {
+  message: SandboxJobMessage;
+  maxRssMb: number;
+  sent: boolean;
+  timer?: NodeJS.Timeout;
+  watchdog?: NodeJS.Timeout;
+  /** Answers the caller (called once). */
+  done(outcome: Outcome): void;
+}
+
+/** How a child is started; children with different specs (heap limit, environment) are never swapped. */
+interface ChildSpec {
+  key: string;
+  entry: string;
+  execArgv: string[];
+  env: NodeJS.ProcessEnv;
+}
+
+interface SandboxChild {
+  proc: ChildProcess;
+  key: string;
+  /** Counted in the pool (false: one-shot child of pool size 0). */
+  pooled: boolean;
+  ready: boolean;
+  tasks: number;
+  stderrTail: string;
+  job: Job | undefined;
+  idleTimer: NodeJS.Timeout | undefined;
+  /** Discarded: killed or about to be, never given another job. */
+  retired: boolean;
+  closed: Promise<void>;
+  markClosed(): void;
+}
+
+interface Waiter {
+  spec: ChildSpec;
+  job: Job;
+}
+
+/** Every child started and not yet closed (pooled or not), for the exit hook and shutdown. */
+const allChildren = new Set<SandboxChild>();
+/** Pooled children alive and not retired (counted against the size). */
+const liveChildren = new Set<SandboxChild>();
+/** Idle pooled children, least recently used first. */
+const idleChildren: SandboxChild[] = [];
+const waiters: Waiter[] = [];
+let lastJobId = 0;
 let exitHookInstalled = false;
 
 /** Children must not outlive the worker (a stuck child would otherwise run to its own end). */
@@ -101,7 +203,7 @@ function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.once('exit', () => {
-    for (const child of activeChildren) child.kill('SIGKILL');
+    for (const child of allChildren) child.proc.kill('SIGKILL');
   });
 }
 
@@ -151,10 +253,277 @@ function positive(value: number | undefined, fallback: number, name: string): nu
   return value;
 }
 
+function nonNegativeInteger(value: number | undefined, fallback: number, name: string, min: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < min) throw new RangeError(`${name} must be an integer >= ${min}`);
+  return value;
+}
+
 /**
- * Runs `task` on `input.pdf` in a fresh child process and returns its result.
- * Rejects with SandboxError: PDF_INVALID, PDF_ENCRYPTED, PDF_NO_PAGES, PDF_TOO_MANY_PAGES (from the
- * preflight or the task), PROCESSING_TIMEOUT, PROCESSING_OUT_OF_MEMORY or PROCESSING_ERROR.
+ * Changes the pool settings (the ones given; the others stay; `recycleRssMb: undefined` given
+ * explicitly restores its default). Applies at once to idle children
+ * (surplus ones are stopped, idle timers restarted) and to busy ones when their task ends.
+ */
+export function configureSandboxPool(options: SandboxPoolOptions = {}): void {
+  const next: PoolConfig = {
+    size: nonNegativeInteger(options.size, poolConfig.size, 'size', 0),
+    maxTasksPerChild: nonNegativeInteger(options.maxTasksPerChild, poolConfig.maxTasksPerChild, 'maxTasksPerChild', 1),
+    idleTimeoutMs: positive(options.idleTimeoutMs, poolConfig.idleTimeoutMs, 'idleTimeoutMs'),
+    recycleRssMb:
+      options.recycleRssMb === undefined
+        ? 'recycleRssMb' in options
+          ? undefined
+          : poolConfig.recycleRssMb
+        : positive(options.recycleRssMb, 0, 'recycleRssMb'),
+  };
+  Object.assign(poolConfig, next);
+  while (liveChildren.size > poolConfig.size && idleChildren.length > 0) retire(idleChildren[0]);
+  for (const child of idleChildren) sleep(child);
+  pump();
+}
+
+/** Current pool settings and occupancy (for health checks and specs). */
+export function sandboxPoolStats(): SandboxPoolStats {
+  return {
+    size: poolConfig.size,
+    live: liveChildren.size,
+    idle: idleChildren.length,
+    busy: liveChildren.size - idleChildren.length,
+    queued: waiters.length,
+  };
+}
+
+/**
+ * Kills every sandbox child (idle, busy, pooled or not) and resolves when they are gone. Running and
+ * queued calls reject with PROCESSING_ERROR. The pool stays usable: later calls start new children.
+ */
+export async function shutdownSandboxPool(): Promise<void> {
+  const stopped = (): SandboxError => SandboxError.processing('the sandbox was shut down');
+  for (const waiter of waiters.splice(0)) waiter.job.done({ error: stopped() });
+  const children = [...allChildren];
+  for (const child of children) {
+    if (child.job) endJob(child, { error: stopped() });
+    retire(child);
+  }
+  await Promise.all(children.map((child) => child.closed));
+}
+
+function setRef(child: SandboxChild, on: boolean): void {
+  const stderr = child.proc.stderr as { ref?: () => void; unref?: () => void } | null;
+  if (on) {
+    child.proc.ref();
+    child.proc.channel?.ref();
+    stderr?.ref?.();
+  } else {
+    child.proc.unref();
+    child.proc.channel?.unref();
+    stderr?.unref?.();
+  }
+}
+
+/** Parks a healthy child: it no longer keeps this process alive and stops after the idle timeout. */
+function sleep(child: SandboxChild): void {
+  clearTimeout(child.idleTimer);
+  setRef(child, false);
+  child.idleTimer = setTimeout(() => retire(child), poolConfig.idleTimeoutMs);
+  child.idleTimer.unref();
+}
+
+function release(child: SandboxChild): void {
+  idleChildren.push(child);
+  sleep(child);
+}
+
+/** Takes the child out of use for good and SIGKILLs it. */
+function retire(child: SandboxChild): void {
+  child.retired = true;
+  forget(child);
+  if (child.proc.exitCode === null && child.proc.signalCode === null) child.proc.kill('SIGKILL');
+}
+
+/** Removes the child from the pool's books (it may still be dying). */
+function forget(child: SandboxChild): void {
+  liveChildren.delete(child);
+  const index = idleChildren.indexOf(child);
+  if (index >= 0) idleChildren.splice(index, 1);
+  clearTimeout(child.idleTimer);
+  child.idleTimer = undefined;
+}
+
+function spawnChild(spec: ChildSpec, pooled: boolean): SandboxChild {
+  const proc = fork(spec.entry, [], {
+    execArgv: spec.execArgv,
+    env: spec.env,
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    serialization: 'advanced',
+  });
+  let markClosed = (): void => undefined;
+  const closed = new Promise<void>((resolve) => (markClosed = resolve));
+  const child: SandboxChild = {
+    proc,
+    key: spec.key,
+    pooled,
+    ready: false,
+    tasks: 0,
+    stderrTail: '',
+    job: undefined,
+    idleTimer: undefined,
+    retired: false,
+    closed,
+    markClosed: () => {
+      allChildren.delete(child);
+      forget(child);
+      markClosed();
+    },
+  };
+  allChildren.add(child);
+  if (pooled) liveChildren.add(child);
+
+  proc.stderr?.setEncoding('utf8');
+  proc.stderr?.on('data', (chunk: string) => {
+    child.stderrTail = (child.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
+  });
+  proc.on('message', (raw: unknown) => onChildMessage(child, raw as ChildMessage));
+  proc.on('error', (error) => {
+    endJob(child, { error: SandboxError.processing(`sandbox process error: ${shortDetail(error)}`) });
+    retire(child);
+    // A process that never started emits no 'close'.
+    if (proc.pid === undefined) child.markClosed();
+    pump();
+  });
+  proc.on('close', (code, signal) => {
+    child.retired = true;
+    child.markClosed();
+    endJob(child, { error: classifyChildExit(code, signal, child.stderrTail) });
+    pump();
+  });
+  return child;
+}
+
+function onChildMessage(child: SandboxChild, message: ChildMessage): void {
+  if (child.retired) return;
+  const job = child.job;
+  if (message?.kind === 'ready' && !child.ready) {
+    child.ready = true;
+    if (job) sendJob(child, job);
+    return;
+  }
+  if (job?.sent && (message?.kind === 'result' || message?.kind === 'error') && message.id === job.message.id) {
+    if (message.kind === 'result') {
+      endJob(child, { value: message.value, rssMb: message.rssMb });
+    } else {
+      endJob(child, { error: new SandboxError(message.code, message.message, message.detail, message.taskErrorName) });
+    }
+    return;
+  }
+  // Anything else (an answer nobody asked for, a second 'ready', garbage): the child is not trusted again.
+  endJob(child, { error: SandboxError.processing(`unexpected message from the sandbox child`) });
+  retire(child);
+}
+
+function sendJob(child: SandboxChild, job: Job): void {
+  job.sent = true;
+  const failed = (error: unknown): void => {
+    if (child.job === job) {
+      endJob(child, { error: SandboxError.processing(`could not send the job: ${shortDetail(error)}`) });
+    }
+  };
+  try {
+    child.proc.send(job.message, (error) => error && failed(error));
+  } catch (error) {
+    // e.g. a payload that structured clone refuses (a function): fails this call only.
+    failed(error);
+  }
+}
+
+/** Gives the child its job: the deadline and the memory watchdog start now. */
+function startJob(child: SandboxChild, job: Job): void {
+  clearTimeout(child.idleTimer);
+  child.idleTimer = undefined;
+  setRef(child, true);
+  child.job = job;
+  child.stderrTail = '';
+  const { timeoutMs, task } = job.message;
+  job.timer = setTimeout(() => endJob(child, { error: SandboxError.timeout(timeoutMs, `task ${task}`) }), timeoutMs);
+  if (process.platform === 'linux') {
+    let polling = false;
+    job.watchdog = setInterval(() => {
+      const pid = child.proc.pid;
+      if (polling || child.job !== job || pid === undefined) return;
+      polling = true;
+      void readRssMb(pid).then((rss) => {
+        polling = false;
+        if (child.job === job && rss !== undefined && rss > job.maxRssMb) {
+          endJob(child, {
+            error: SandboxError.outOfMemory(`resident memory ${Math.round(rss)} MB over ${job.maxRssMb} MB`),
+          });
+        }
+      });
+    }, RSS_POLL_MS);
+  }
+  if (child.ready) sendJob(child, job);
+}
+
+/**
+ * Ends the child's current job (no-op without one): answers the caller, then keeps the child only
+ * after a success within its task and memory budget; otherwise kills it. Then serves the queue.
+ */
+function endJob(child: SandboxChild, outcome: Outcome): void {
+  const job = child.job;
+  if (!job) return;
+  child.job = undefined;
+  clearTimeout(job.timer);
+  clearInterval(job.watchdog);
+  child.tasks += 1;
+  const recycleRssMb = poolConfig.recycleRssMb ?? job.maxRssMb / 2;
+  const reusable =
+    'value' in outcome &&
+    child.pooled &&
+    !child.retired &&
+    child.tasks < poolConfig.maxTasksPerChild &&
+    (outcome.rssMb === undefined || outcome.rssMb <= recycleRssMb) &&
+    liveChildren.size <= poolConfig.size;
+  if (reusable) release(child);
+  else retire(child);
+  job.done(outcome);
+  pump();
+}
+
+/** Hands idle or new children to waiting calls, oldest call first. */
+function pump(): void {
+  while (waiters.length > 0) {
+    const { spec, job } = waiters[0];
+    let child: SandboxChild | undefined;
+    for (let i = idleChildren.length - 1; i >= 0; i--) {
+      if (idleChildren[i].key === spec.key) {
+        child = idleChildren.splice(i, 1)[0];
+        break;
+      }
+    }
+    if (!child) {
+      if (liveChildren.size >= poolConfig.size) {
+        // Full: an idle child started for other limits or another environment makes room, else wait.
+        if (idleChildren.length === 0) return;
+        retire(idleChildren[0]);
+      }
+      waiters.shift();
+      try {
+        child = spawnChild(spec, true);
+      } catch (error) {
+        job.done({ error: SandboxError.processing(`could not start the sandbox: ${shortDetail(error)}`) });
+        continue;
+      }
+    } else {
+      waiters.shift();
+    }
+    startJob(child, job);
+  }
+}
+
+/**
+ * Runs `task` on `input.pdf` in a sandbox child (a warm pooled one when available) and returns its
+ * result. Rejects with SandboxError: PDF_INVALID, PDF_ENCRYPTED, PDF_NO_PAGES, PDF_TOO_MANY_PAGES (from
+ * the preflight or the task), PROCESSING_TIMEOUT, PROCESSING_OUT_OF_MEMORY or PROCESSING_ERROR.
  */
 export function runInSandbox<TOut>(
   task: SandboxTaskName | SandboxTestTaskName,
@@ -178,83 +547,29 @@ export function runInSandbox<TOut>(
   }
   installExitHook();
 
-  return new Promise<TOut>((resolve, reject) => {
-    let settled = false;
-    let stderrTail = '';
-    let watchdog: NodeJS.Timeout | undefined;
-    let child: ChildProcess;
+  const execArgv = [`--max-old-space-size=${maxOldSpaceMb}`, ...launch.loaderArgv];
+  const env = childEnv(launch.loaderEnv);
+  const spec: ChildSpec = { key: JSON.stringify([launch.entry, execArgv, env]), entry: launch.entry, execArgv, env };
 
+  return new Promise<TOut>((resolve, reject) => {
+    const job: Job = {
+      message: { kind: 'run', id: ++lastJobId, task, pdf: input.pdf, payload: input.payload, timeoutMs },
+      maxRssMb,
+      sent: false,
+      done: (outcome) => ('error' in outcome ? reject(outcome.error) : resolve(outcome.value as TOut)),
+    };
+    if (poolConfig.size > 0) {
+      waiters.push({ spec, job });
+      pump();
+      return;
+    }
+    let child: SandboxChild;
     try {
-      child = fork(launch.entry, [], {
-        execArgv: [`--max-old-space-size=${maxOldSpaceMb}`, ...launch.loaderArgv],
-        env: childEnv(launch.loaderEnv),
-        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-        serialization: 'advanced',
-      });
+      child = spawnChild(spec, false);
     } catch (error) {
       reject(SandboxError.processing(`could not start the sandbox: ${shortDetail(error)}`));
       return;
     }
-    activeChildren.add(child);
-
-    const kill = (): void => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    };
-    const settle = (outcome: { value: TOut } | { error: Error }): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      clearInterval(watchdog);
-      if ('error' in outcome) reject(outcome.error);
-      else resolve(outcome.value);
-    };
-    /** Settle first, then kill: the caller is answered even if the kill is slow. */
-    const stop = (outcome: { value: TOut } | { error: Error }): void => {
-      settle(outcome);
-      kill();
-    };
-
-    const timer = setTimeout(() => stop({ error: SandboxError.timeout(timeoutMs, `task ${task}`) }), timeoutMs);
-    if (process.platform === 'linux') {
-      let polling = false;
-      watchdog = setInterval(() => {
-        if (polling || settled || child.pid === undefined) return;
-        polling = true;
-        void readRssMb(child.pid).then((rss) => {
-          polling = false;
-          if (rss !== undefined && rss > maxRssMb) {
-            stop({ error: SandboxError.outOfMemory(`resident memory ${Math.round(rss)} MB over ${maxRssMb} MB`) });
-          }
-        });
-      }, RSS_POLL_MS);
-    }
-
-    child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (chunk: string) => {
-      stderrTail = (stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
-    });
-
-    child.on('message', (raw: unknown) => {
-      const message = raw as ChildMessage;
-      if (settled || !message || typeof message !== 'object') return;
-      if (message.kind === 'ready') {
-        const job: SandboxJobMessage = { kind: 'run', task, pdf: input.pdf, payload: input.payload, timeoutMs };
-        child.send(job, (error) => {
-          if (error) stop({ error: SandboxError.processing(`could not send the job: ${shortDetail(error)}`) });
-        });
-      } else if (message.kind === 'result') {
-        stop({ value: message.value as TOut });
-      } else if (message.kind === 'error') {
-        stop({ error: new SandboxError(message.code, message.message, message.detail, message.taskErrorName) });
-      }
-    });
-
-    child.on('error', (error) =>
-      stop({ error: SandboxError.processing(`sandbox process error: ${shortDetail(error)}`) }),
-    );
-    child.on('close', (code, signal) => {
-      activeChildren.delete(child);
-      settle({ error: classifyChildExit(code, signal, stderrTail) });
-    });
+    startJob(child, job);
   });
 }

@@ -1,6 +1,8 @@
 /**
- * Entry point of the sandbox child process (see run-in-sandbox.ts). Waits for one job over IPC,
- * runs the preflight and the named task, sends back one result or error, and exits.
+ * Entry point of the sandbox child process (see run-in-sandbox.ts). Announces itself, then runs jobs
+ * received over IPC one at a time (preflight and the named task) and answers each with one result or
+ * error. After a result it waits for the next job (the parent pools warm children); after an error it
+ * exits (the parent discards it anyway). Nothing here keeps a job's bytes once the job is answered.
  * Nothing here writes to stdout; the parent keeps only a bounded tail of stderr for diagnostics.
  */
 import { Worker } from 'node:worker_threads';
@@ -9,8 +11,16 @@ import { isSandboxErrorCode, SandboxError, shortDetail } from './sandbox-error';
 import type { ChildMessage, SandboxJobMessage } from './sandbox-protocol';
 import { getSandboxTask } from './task-registry';
 
-let busy = false;
-let finished = false;
+type ErrorMessage = Extract<ChildMessage, { kind: 'error' }>;
+
+/** The job being run, if any (one at a time). */
+let current: { id: number } | undefined;
+
+/**
+ * Deadline of the current job for the watchdog thread, in ms since the epoch (0: idle, no deadline).
+ * Shared memory, so the thread sees it even while this thread's event loop is blocked by a parser.
+ */
+const deadline = new BigInt64Array(new SharedArrayBuffer(8));
 
 function send(message: ChildMessage): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -19,31 +29,38 @@ function send(message: ChildMessage): Promise<void> {
   });
 }
 
-function toErrorMessage(error: unknown): ChildMessage {
+function toErrorMessage(id: number, error: unknown): ErrorMessage {
   if (error instanceof SandboxError || (error instanceof Error && isSandboxErrorCode((error as SandboxError).code))) {
     const e = error as SandboxError;
-    return { kind: 'error', code: e.code, message: e.message, detail: e.detail };
+    return { kind: 'error', id, code: e.code, message: e.message, detail: e.detail };
   }
   if (error instanceof RangeError && /call stack/i.test(error.message)) {
     const e = SandboxError.invalid('its objects are nested too deeply to read', shortDetail(error));
-    return { kind: 'error', code: e.code, message: e.message, detail: e.detail };
+    return { kind: 'error', id, code: e.code, message: e.message, detail: e.detail };
   }
   const e = SandboxError.processing(error instanceof Error ? shortDetail(error.message, 500) : shortDetail(error));
   const name = error instanceof Error && error.name !== 'Error' ? error.name : undefined;
-  return { kind: 'error', code: e.code, message: e.message, detail: e.detail, taskErrorName: name };
+  return { kind: 'error', id, code: e.code, message: e.message, detail: e.detail, taskErrorName: name };
 }
 
-async function finish(message: ChildMessage): Promise<void> {
-  if (finished) return;
-  finished = true;
-  try {
-    await send(message);
-  } catch (error) {
-    // The value could not be cloned (e.g. a function in the result): report that instead.
-    await send(toErrorMessage(SandboxError.processing(`result could not be sent: ${shortDetail(error)}`))).catch(
-      () => undefined,
-    );
+/**
+ * Answers the job once. The job is over before the answer leaves (the parent may send the next job as
+ * soon as it reads the answer). After an error, or an answer that could not be sent, the process exits.
+ */
+async function finish(job: { id: number }, outcome: { value: unknown } | { error: unknown }): Promise<void> {
+  if (current !== job) return;
+  current = undefined;
+  Atomics.store(deadline, 0, 0n);
+  if ('value' in outcome) {
+    try {
+      await send({ kind: 'result', id: job.id, value: outcome.value, rssMb: process.memoryUsage.rss() / 1024 / 1024 });
+      return;
+    } catch (error) {
+      // The value could not be cloned (e.g. a function in the result): report that instead.
+      outcome = { error: SandboxError.processing(`result could not be sent: ${shortDetail(error)}`) };
+    }
   }
+  await send(toErrorMessage(job.id, outcome.error)).catch(() => undefined);
   process.exit(0);
 }
 
@@ -59,21 +76,23 @@ async function runJob(job: SandboxJobMessage): Promise<unknown> {
  * Orphan guard. The parent SIGKILLs this process at its deadline, but if the parent itself dies
  * abruptly (SIGKILL, kernel OOM killer) nobody would stop a child whose event loop is blocked by a
  * parser. A watchdog thread has its own event loop: it kills this process when it is reparented or
- * shortly after the parent's deadline.
+ * shortly after the parent's deadline of the current job.
  */
 const WATCHDOG_SOURCE = `
 const { workerData } = require('node:worker_threads');
-const end = Date.now() + workerData.ms;
+const deadline = new BigInt64Array(workerData.deadline);
 setInterval(() => {
-  if (Date.now() > end || process.ppid !== workerData.ppid) process.kill(process.pid, 'SIGKILL');
+  const end = Number(Atomics.load(deadline, 0));
+  if ((end > 0 && Date.now() > end) || process.ppid !== workerData.ppid) process.kill(process.pid, 'SIGKILL');
 }, 250);
 `;
+const WATCHDOG_GRACE_MS = 2_000;
 
-function startWatchdog(timeoutMs: number): void {
+function startWatchdog(): void {
   try {
     const worker = new Worker(WATCHDOG_SOURCE, {
       eval: true,
-      workerData: { ms: timeoutMs + 2_000, ppid: process.ppid },
+      workerData: { deadline: deadline.buffer, ppid: process.ppid },
       resourceLimits: { maxOldGenerationSizeMb: 16 },
     });
     worker.unref();
@@ -83,19 +102,24 @@ function startWatchdog(timeoutMs: number): void {
 }
 
 process.on('message', (raw: unknown) => {
-  const job = raw as SandboxJobMessage;
-  if (busy || !job || job.kind !== 'run') return;
-  busy = true;
-  startWatchdog(Number.isFinite(job.timeoutMs) ? job.timeoutMs : 60_000);
-  runJob(job).then(
-    (value) => finish({ kind: 'result', value }),
-    (error: unknown) => finish(toErrorMessage(error)),
+  const message = raw as SandboxJobMessage;
+  if (current || !message || message.kind !== 'run') return;
+  const job = { id: message.id };
+  current = job;
+  const timeoutMs = Number.isFinite(message.timeoutMs) ? message.timeoutMs : 60_000;
+  Atomics.store(deadline, 0, BigInt(Math.ceil(Date.now() + timeoutMs + WATCHDOG_GRACE_MS)));
+  runJob(message).then(
+    (value) => finish(job, { value }),
+    (error: unknown) => finish(job, { error }),
   );
 });
 
-process.on('uncaughtException', (error) => void finish(toErrorMessage(error)));
-process.on('unhandledRejection', (error) => void finish(toErrorMessage(error)));
+// Attributed to the running job (conservatively: it may come from anything in this process); between
+// jobs there is nobody to tell, so the process just stops.
+process.on('uncaughtException', (error) => (current ? void finish(current, { error }) : process.exit(1)));
+process.on('unhandledRejection', (error) => (current ? void finish(current, { error }) : process.exit(1)));
 // The parent went away: nothing to report to, stop at once.
 process.on('disconnect', () => process.exit(0));
 
+startWatchdog();
 void send({ kind: 'ready' }).catch(() => process.exit(1));

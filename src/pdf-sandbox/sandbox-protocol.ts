@@ -3,6 +3,8 @@ import type { SandboxErrorCode } from './sandbox-error';
 
 export interface SandboxJobMessage {
   kind: 'run';
+  /** Unique per parent process; the answer carries it back so a stale answer is never taken for another job's. */
+  id: number;
   task: string;
   /** Sent as a typed array: structured clone copies it in one piece (no per-element JSON). */
   pdf: Uint8Array;
@@ -12,6 +14,15 @@ export interface SandboxJobMessage {
 }
 
 export type ChildMessage =
+  /** Sent once, when the child has started and waits for jobs. */
   | { kind: 'ready' }
-  | { kind: 'result'; value: unknown }
-  | { kind: 'error'; code: SandboxErrorCode; message: string; detail?: string; taskErrorName?: string };
+  /** `rssMb`: the child's resident memory right after the task (the parent recycles heavy children). */
+  | { kind: 'result'; id: number; value: unknown; rssMb: number }
+  | {
+      kind: 'error';
+      id: number;
+      code: SandboxErrorCode;
+      message: string;
+      detail?: string;
+      taskErrorName?: string;
+    };

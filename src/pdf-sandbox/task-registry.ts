@@ -5,6 +5,7 @@
  * Adding a task: add its name to SandboxTaskName and an entry to TASKS. A task module that does not
  * exist yet, or fails to load, only fails that task (loaded lazily inside `run`).
  */
+import { getHeapStatistics } from 'node:v8';
 import type { PdfInspection } from './preflight';
 import { SandboxError, shortDetail } from './sandbox-error';
 
@@ -18,6 +19,7 @@ export type SandboxTestTaskName =
   | 'exit'
   | 'throw'
   | 'echo'
+  | 'sleep'
   | 'missing-module';
 
 export interface SandboxTaskContext {
@@ -127,12 +129,31 @@ const TEST_TASKS: Record<SandboxTestTaskName, SandboxTaskDefinition> = {
     },
   },
   'missing-module': { preflight: false, run: () => callExport('./no-such-module', 'run') },
+  // Waits payload.ms without blocking the child, then tells which child ran it and when.
+  sleep: {
+    preflight: false,
+    run: async ({ payload }) => {
+      const startedAt = Date.now();
+      const ms = Number((payload as { ms?: number } | undefined)?.ms ?? 0);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return { pid: process.pid, startedAt, finishedAt: Date.now() };
+    },
+  },
   echo: {
     preflight: false,
     run: ({ pdf, payload }) => {
       let checksum = 0;
       for (let i = 0; i < pdf.byteLength; i++) checksum = (checksum + pdf[i]) % 1_000_000_007;
-      return { byteLength: pdf.byteLength, checksum, payload, bytes: pdf.subarray(0, 16) };
+      // pid: lets specs tell a reused (pooled) child from a fresh one; heapLimitMb: the child's V8 cap.
+      const heapLimitMb = Math.round(getHeapStatistics().heap_size_limit / 1024 / 1024);
+      return {
+        byteLength: pdf.byteLength,
+        checksum,
+        payload,
+        bytes: pdf.subarray(0, 16),
+        pid: process.pid,
+        heapLimitMb,
+      };
     },
   },
 };

@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bull';
 import { Global, Module } from '@nestjs/common';
 import { Settings } from 'src/config/settings';
 import { DEFAULT_JOB_OPTIONS, QUEUES } from './queues';
+import { SandboxPoolLifecycle } from './sandbox-pool.lifecycle';
 
 const registered = BullModule.registerQueue(...Object.values(QUEUES).map((name) => ({ name })));
 
@@ -22,6 +23,7 @@ const registered = BullModule.registerQueue(...Object.values(QUEUES).map((name) 
     }),
     registered,
   ],
+  providers: [SandboxPoolLifecycle],
   exports: [registered],
 })
 export class QueueModule {}

@@ -66,9 +66,19 @@ const LAYOUT_CACHE_LIMIT = 4000;
  * width measurement, and its text-field appearance code measures the same string at every candidate
  * font size. Glyph runs are read, never changed, by pdf-lib.
  */
+const layoutCache = new Map<string, fontkit.GlyphRun>();
+
+/**
+ * Drops the shaped strings (they are answer text) after each render, so no patient's answers outlive the
+ * render in a warm sandbox child that serves other organizations next.
+ */
+export function forgetRenderedText(): void {
+  layoutCache.clear();
+}
+
 function memoiseLayout(font: fontkit.Font): fontkit.Font {
   const layout = font.layout.bind(font);
-  const cache = new Map<string, fontkit.GlyphRun>();
+  const cache = layoutCache;
   font.layout = (text: string, features?: Parameters<fontkit.Font['layout']>[1]): fontkit.GlyphRun => {
     const key = features === undefined ? text : `${text}\u0000${JSON.stringify(features)}`;
     let run = cache.get(key);

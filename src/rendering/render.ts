@@ -1,7 +1,7 @@
 import { PDFDocument, ParseSpeeds } from 'pdf-lib';
 import { fillAcroForm, flattenForm, type Fallback } from './acroform';
 import { PageCanvas } from './canvas';
-import { FontMetrics, embedRenderFont, fontFamily, isWinAnsiEncodable } from './fonts';
+import { FontMetrics, embedRenderFont, fontFamily, forgetRenderedText, isWinAnsiEncodable } from './fonts';
 import { layoutComb, layoutText } from './layout';
 import { embedPngFast, hasPngSignature, type EmbeddedImage } from './png';
 import { RenderInputError, type RenderField, type RenderInput } from './types';
@@ -42,6 +42,14 @@ function validateSignatures(input: RenderInput, known: ReadonlySet<string>): voi
  * blank; unknown field ids are ignored; a signature that is not a readable PNG throws RenderInputError.
  */
 export async function renderCompletedPdf(input: RenderInput): Promise<Uint8Array> {
+  try {
+    return await renderDocument(input);
+  } finally {
+    forgetRenderedText();
+  }
+}
+
+async function renderDocument(input: RenderInput): Promise<Uint8Array> {
   const known = new Set(input.fields.map((f) => f.fieldId));
   validateSignatures(input, known);
 
