@@ -46,20 +46,34 @@ function answersFor(fields: Field[]) {
 async function main(): Promise<void> {
   execSync('npm run build', { stdio: 'ignore', cwd: join(__dirname, '..') });
   const app = await spawnApp(
-    { ADMIN_TOKEN, APP_ROLE: 'all', LOG_LEVEL: 'warn', PUBLIC_RATE_LIMIT_PER_MINUTE: '100000000', NODE_ENV: 'development' },
+    {
+      ADMIN_TOKEN,
+      APP_ROLE: 'all',
+      LOG_LEVEL: 'warn',
+      PUBLIC_RATE_LIMIT_PER_MINUTE: '100000000',
+      NODE_ENV: 'development',
+    },
     3104,
     true,
   );
   const db = new Client({ connectionString: DATABASE_URL });
   await db.connect();
   try {
-    const { apiKey } = await createOrgWithKey(app.baseUrl, ADMIN_TOKEN, ['imports:write', 'templates:read', 'fill_links:write']);
+    const { apiKey } = await createOrgWithKey(app.baseUrl, ADMIN_TOKEN, [
+      'imports:write',
+      'templates:read',
+      'fill_links:write',
+    ]);
     const headers = { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' };
     const imported = (await (
       await fetch(`${app.baseUrl}/api/v1/imports`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ pdf_base64: readFileSync(FORM).toString('base64'), filename: 'f.pdf', blank_form_attestation: true }),
+        body: JSON.stringify({
+          pdf_base64: readFileSync(FORM).toString('base64'),
+          filename: 'f.pdf',
+          blank_form_attestation: true,
+        }),
       })
     ).json()) as { import_id: string };
     let templateId: string | undefined;
@@ -72,11 +86,17 @@ async function main(): Promise<void> {
       if (poll.status === 'failed') throw new Error('import failed');
       templateId = poll.template_id;
     }
-    const { fields } = (await (await fetch(`${app.baseUrl}/api/v1/templates/${templateId}/fields`, { headers })).json()) as {
+    const { fields } = (await (
+      await fetch(`${app.baseUrl}/api/v1/templates/${templateId}/fields`, { headers })
+    ).json()) as {
       fields: Field[];
     };
     const link = (await (
-      await fetch(`${app.baseUrl}/api/v1/fill-links`, { method: 'POST', headers, body: JSON.stringify({ template_id: templateId }) })
+      await fetch(`${app.baseUrl}/api/v1/fill-links`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ template_id: templateId }),
+      })
     ).json()) as { short_code: string; fill_link_id: string };
 
     const result = await autocannon({

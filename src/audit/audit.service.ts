@@ -7,7 +7,13 @@ import { AuditLog, type AuditAction } from './entities/audit-log.entity';
 export class AuditService {
   constructor(@InjectRepository(AuditLog) private readonly log: Repository<AuditLog>) {}
 
-  async record(entry: { orgId: string; submissionId: string; action: AuditAction; apiKeyId: string | null; ip: string | null }): Promise<void> {
+  async record(entry: {
+    orgId: string;
+    submissionId: string;
+    action: AuditAction;
+    apiKeyId: string | null;
+    ip: string | null;
+  }): Promise<void> {
     await this.log.insert(entry);
   }
 
