@@ -3,6 +3,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Queue } from 'bull';
 import { Repository } from 'typeorm';
+import { clearUnlessLive, every } from 'src/queue/lost-jobs';
 import { QUEUES, type DetectionJob } from 'src/queue/queues';
 import { Import } from './entities/import.entity';
 
@@ -15,7 +16,7 @@ const SWEEP_EVERY_MS = 15_000;
 @Injectable()
 export class ImportsSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ImportsSweeper.name);
-  private timer?: NodeJS.Timeout;
+  private stop?: () => void;
 
   constructor(
     @InjectRepository(Import) private readonly imports: Repository<Import>,
@@ -23,15 +24,11 @@ export class ImportsSweeper implements OnApplicationBootstrap, OnApplicationShut
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(
-      () => void this.sweep().catch((e: unknown) => this.logger.warn(String(e))),
-      SWEEP_EVERY_MS,
-    );
-    this.timer.unref();
+    this.stop = every(SWEEP_EVERY_MS, this.logger, () => this.sweep());
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.stop?.();
   }
 
   /** Returns how many imports were queued again. */
@@ -43,10 +40,7 @@ export class ImportsSweeper implements OnApplicationBootstrap, OnApplicationShut
     );
     let requeued = 0;
     for (const { id } of stale) {
-      const job = await this.queue.getJob(id);
-      const state = job ? await job.getState() : 'missing';
-      if (state === 'waiting' || state === 'active' || state === 'delayed' || state === 'paused') continue;
-      if (job) await job.remove();
+      if (await clearUnlessLive(this.queue, id)) continue;
       await this.queue.add({ importId: id }, { jobId: id });
       requeued++;
     }

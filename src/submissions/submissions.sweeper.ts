@@ -3,6 +3,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Queue } from 'bull';
 import { Repository } from 'typeorm';
+import { clearUnlessLive, every } from 'src/queue/lost-jobs';
 import { QUEUES, type RenderingJob } from 'src/queue/queues';
 import { Submission } from './entities/submission.entity';
 import { SubmissionsService } from './submissions.service';
@@ -18,7 +19,7 @@ const MAX_RENDER_ATTEMPTS = 20;
 @Injectable()
 export class SubmissionsSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(SubmissionsSweeper.name);
-  private timer?: NodeJS.Timeout;
+  private stop?: () => void;
 
   constructor(
     @InjectRepository(Submission) private readonly submissions: Repository<Submission>,
@@ -27,15 +28,11 @@ export class SubmissionsSweeper implements OnApplicationBootstrap, OnApplication
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(
-      () => void this.sweep().catch((e: unknown) => this.logger.warn(String(e))),
-      SWEEP_EVERY_MS,
-    );
-    this.timer.unref();
+    this.stop = every(SWEEP_EVERY_MS, this.logger, () => this.sweep());
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.stop?.();
   }
 
   async sweep(olderThanMs = 30_000): Promise<number> {
@@ -48,10 +45,7 @@ export class SubmissionsSweeper implements OnApplicationBootstrap, OnApplication
     );
     let requeued = 0;
     for (const { id } of stale) {
-      const job = await this.queue.getJob(id);
-      const state = job ? await job.getState() : 'missing';
-      if (state === 'waiting' || state === 'active' || state === 'delayed' || state === 'paused') continue;
-      if (job) await job.remove();
+      if (await clearUnlessLive(this.queue, id)) continue;
       await this.service.enqueueRender(id);
       requeued++;
     }

@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { every } from 'src/queue/lost-jobs';
 import { IdempotencyService } from './idempotency.service';
 
 const PURGE_EVERY_MS = 60 * 60_000;
@@ -7,18 +8,15 @@ const PURGE_EVERY_MS = 60 * 60_000;
 @Injectable()
 export class IdempotencyPurger implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(IdempotencyPurger.name);
-  private timer?: NodeJS.Timeout;
+  private stop?: () => void;
 
   constructor(private readonly idempotency: IdempotencyService) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.idempotency.purgeExpired().catch((e: unknown) => this.logger.warn(String(e)));
-    }, PURGE_EVERY_MS);
-    this.timer.unref();
+    this.stop = every(PURGE_EVERY_MS, this.logger, () => this.idempotency.purgeExpired());
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.stop?.();
   }
 }
