@@ -1,0 +1,40 @@
+import { html, type SafeHtml } from './html';
+
+/** URLs of the static assets (served at /assets/ from `public/`; the vendor file from node_modules). */
+export const ASSET_URLS = {
+  css: '/assets/fill-page.css',
+  script: '/assets/fill-page.js',
+  signaturePad: '/assets/vendor/signature_pad.umd.min.js',
+} as const;
+
+export interface DocumentOptions {
+  title: string;
+  body: SafeHtml;
+  /** Load the signature_pad vendor script before the page script (only pages with a signature field). */
+  signaturePad?: boolean;
+}
+
+/**
+ * A complete HTML document. No inline script or style anywhere (CSP: script-src/style-src 'self').
+ * Both scripts are `defer`, so they run in document order after parsing: the vendor file first.
+ */
+export function renderDocument({ title, body, signaturePad = false }: DocumentOptions): string {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<meta name="robots" content="noindex, nofollow">
+<title>${title}</title>
+<link rel="stylesheet" href="${ASSET_URLS.css}">
+${signaturePad ? html`<script src="${ASSET_URLS.signaturePad}" defer></script>\n` : ''}<script src="${ASSET_URLS.script}" defer></script>
+</head>
+<body>
+<main id="main" class="page" tabindex="-1">
+${body}
+</main>
+</body>
+</html>
+`.value;
+}
