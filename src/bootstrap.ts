@@ -1,5 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { json } from 'express';
+import { json, type NextFunction, type Request, type Response } from 'express';
 import { join } from 'node:path';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
@@ -33,5 +33,9 @@ export function configureHttpApp(app: NestExpressApplication): void {
     maxAge: '1d',
   });
   app.enableShutdownHooks();
+  // Swagger UI loads its assets relative to /docs: /docs/ would resolve them under /docs/docs/.
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    req.path === '/docs/' && req.originalUrl.startsWith('/docs/') ? res.redirect(301, '/docs') : next(),
+  );
   mountOpenApi(app);
 }

@@ -129,6 +129,18 @@ describe('the hosted fill page in a real browser', () => {
     }
   });
 
+  it('renders the Swagger UI (its assets load under the security headers)', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${t.baseUrl}/docs`, { waitUntil: 'load' });
+      await page.waitForSelector('.swagger-ui .info .title', { timeout: 15_000 });
+      expect(await page.textContent('.swagger-ui .info .title')).toContain('Partner API');
+      expect(await page.locator('.opblock').count()).toBeGreaterThan(10);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('has no serious or critical axe violations on the real form page', async () => {
     const link = await createLink(t, org.apiKey, { template_id: templateId });
     const { context, page } = await openMobilePage(browser, `${t.baseUrl}/f/${link.short_code}`, { bypassCSP: true });

@@ -83,8 +83,10 @@ describe('platform: errors, limits, OpenAPI, operations', () => {
     expect(Object.keys(doc.paths['/api/v1/ping'].get.responses)).toEqual(
       expect.arrayContaining(['200', '401', '403', '429']),
     );
-    const ui = await api(t).get('/docs/').expect(200);
+    const ui = await api(t).get('/docs').expect(200);
     expect(ui.text).toContain('swagger');
+    const slash = await api(t).get('/docs/').expect(301);
+    expect(slash.headers.location).toBe('/docs');
   });
 
   it('keeps the committed openapi/openapi.json equal to the generated document', async () => {
