@@ -48,7 +48,8 @@ const MINUTE_MS = 60_000;
             skipIf: (ctx) => !/^\/(f|files)\//.test(ctx.switchToHttp().getRequest<AuthenticatedRequest>().path),
           },
         ],
-        storage: new ThrottlerStorageRedisService(settings.REDIS_URL),
+        // Namespaced like the queues, so deployments (and test runs) sharing one Redis keep apart.
+        storage: new ThrottlerStorageRedisService(settings.REDIS_URL, { keyPrefix: `${settings.QUEUE_PREFIX}:` }),
         errorMessage: 'rate limit exceeded',
       }),
     }),

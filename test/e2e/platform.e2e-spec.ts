@@ -95,13 +95,18 @@ describe('platform: errors, limits, OpenAPI, operations', () => {
     expect(committed).toEqual(doc);
   });
 
-  it('never lists a scope-less or admin route without documenting its errors', async () => {
+  it('documents the error responses of every route: 401 on every credentialed one', async () => {
     const doc = (await api(t).get('/openapi.json').expect(200)).body as {
-      paths: Record<string, Record<string, { responses: object }>>;
+      paths: Record<string, Record<string, { responses: object; security?: object[] }>>;
     };
     for (const [path, ops] of Object.entries(doc.paths)) {
       if (path === '/health') continue;
-      for (const op of Object.values(ops)) expect(Object.keys(op.responses)).toContain('401');
+      for (const op of Object.values(ops)) {
+        const statuses = Object.keys(op.responses);
+        expect({ path, clientError: statuses.some((s) => s.startsWith('4')) }).toEqual({ path, clientError: true });
+        if (op.security?.length)
+          expect({ path, statuses }).toEqual({ path, statuses: expect.arrayContaining(['401']) });
+      }
     }
   });
 
@@ -152,11 +157,14 @@ describe('rate limit per client IP on the public fill page', () => {
   afterAll(() => t.close());
 
   it('allows the limit, then 429 with Retry-After; partner routes are not counted against it', async () => {
-    for (let i = 0; i < 3; i++) await api(t).get('/f/ZZZZZZZZZZ/form').expect(404);
-    const res = await api(t).get('/f/ZZZZZZZZZZ/form').expect(429);
+    // A client address of its own (through the trusted loopback proxy), so other tests' requests do not count.
+    const ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+    for (let i = 0; i < 3; i++) await api(t).get('/f/ZZZZZZZZZZ/form').set('X-Forwarded-For', ip).expect(404);
+    const res = await api(t).get('/f/ZZZZZZZZZZ/form').set('X-Forwarded-For', ip).expect(429);
     expect(res.body.code).toBe('RATE_LIMITED');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-    await api(t).post('/f/ZZZZZZZZZZ/submit').send({}).expect(429);
+    await api(t).post('/f/ZZZZZZZZZZ/submit').set('X-Forwarded-For', ip).send({}).expect(429);
+    await api(t).get('/f/ZZZZZZZZZZ/form').set('X-Forwarded-For', '203.0.113.251').expect(404);
     const org = await createOrg(t.app);
     await api(t, org.apiKey).get('/api/v1/ping').expect(200);
   });
