@@ -49,15 +49,20 @@ async function readBody(req: IncomingMessage): Promise<string> {
  * A stand-in for the Nest fill-page routes (no database): the form page, the assets, a submit endpoint
  * that refuses the first submission with field errors and accepts the second, the done page and a gone page.
  */
-export async function startFakeFillServer(model: FillFormModel, firstResponseErrors: FieldError[]): Promise<FakeFillServer> {
+export async function startFakeFillServer(
+  model: FillFormModel,
+  firstResponseErrors: FieldError[],
+): Promise<FakeFillServer> {
   const submissions: FillSubmission[] = [];
   const base = `/f/${model.short_code}`;
   const html = 'text/html; charset=utf-8';
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (req.method === 'GET' && (path === base || path === `${base}/`)) return send(res, 200, html, renderFormPage(model));
-    if (req.method === 'GET' && path === `${base}/done`) return send(res, 200, html, renderConfirmationPage(model.title));
+    if (req.method === 'GET' && (path === base || path === `${base}/`))
+      return send(res, 200, html, renderFormPage(model));
+    if (req.method === 'GET' && path === `${base}/done`)
+      return send(res, 200, html, renderConfirmationPage(model.title));
     if (req.method === 'GET' && path === '/f/gone/') return send(res, 410, html, renderGonePage('expired'));
     if (req.method === 'POST' && path === `${base}/submit`) {
       if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
@@ -69,7 +74,11 @@ export async function startFakeFillServer(model: FillFormModel, firstResponseErr
           res,
           400,
           'application/json',
-          JSON.stringify({ error: 'Some answers need checking', code: 'VALIDATION_FAILED', fields: firstResponseErrors }),
+          JSON.stringify({
+            error: 'Some answers need checking',
+            code: 'VALIDATION_FAILED',
+            fields: firstResponseErrors,
+          }),
         );
       }
       return send(res, 201, 'application/json', JSON.stringify({ submission_id: 'sub_1' }));

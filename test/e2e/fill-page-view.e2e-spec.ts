@@ -162,7 +162,7 @@ describe('fill page view in chromium (360 px, production CSP)', () => {
     await page.getByText('High blood pressure').click();
     await page.focus(field('initials'));
     await page.keyboard.type('AL');
-    await page.getByText('I confirm the information above is correct').click();
+    await page.locator('.label-text', { hasText: 'I confirm the information above is correct' }).click();
 
     // --- signatures: draw with the mouse; type a name; touch-draw then clear
     await drawWithMouse(page, field('patient_signature'));
@@ -269,7 +269,7 @@ describe('fill page view in chromium (360 px, production CSP)', () => {
     await page.getByLabel('Intersex').check();
     await page.selectOption('select[data-question-id="q_province"]', { label: 'Ontario' });
     await page.fill(field('initials'), 'AL');
-    await page.getByText('I confirm the information above is correct').click();
+    await page.locator('.label-text', { hasText: 'I confirm the information above is correct' }).click();
     await page.fill('[data-signature-for="patient_signature"]', 'Ada Lovelace');
 
     await page.route('**/f/abc/submit', (route) => route.abort('internetdisconnected'));

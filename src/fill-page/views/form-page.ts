@@ -99,9 +99,9 @@ class Ids {
 }
 
 function labelContent(text: string, required: boolean, locked: boolean): SafeHtml {
-  return html`<span class="label-text">${text}</span>${required ? html` <span class="req">${REQUIRED_MARK}</span>` : ''}${
-    locked ? html` <span class="locked-note">${LOCKED_NOTE}</span>` : ''
-  }`;
+  return html`<span class="label-text">${text}</span>${required
+      ? html` <span class="req">${REQUIRED_MARK}</span>`
+      : ''}${locked ? html` <span class="locked-note">${LOCKED_NOTE}</span>` : ''}`;
 }
 
 function errorSlot(id: string): SafeHtml {
@@ -109,9 +109,8 @@ function errorSlot(id: string): SafeHtml {
 }
 
 function wrapperAttrs(item: FormItem, kind: string, required: boolean): SafeHtml {
-  return html`class="field field--${kind}" data-field-wrapper data-kind="${kind}"${
-    required ? html` data-required="true" data-required-message="${requiredMessage(item)}"` : ''
-  }`;
+  return html`class="field field--${kind}" data-field-wrapper
+  data-kind="${kind}"${required ? html` data-required="true" data-required-message="${requiredMessage(item)}"` : ''}`;
 }
 
 const INPUT_TYPES: Partial<Record<FieldKind, { type: string; extra: SafeHtml | '' }>> = {
@@ -129,26 +128,41 @@ function renderTextField(item: FormItem & { type: 'single' }, ids: Ids): SafeHtm
   const spec = INPUT_TYPES[f.kind] ?? INPUT_TYPES.text!;
   const value = typeof f.value === 'string' ? f.value : '';
   return html`<div ${wrapperAttrs(item, f.kind, f.required)}${f.locked ? html` data-locked="true"` : ''}>
-<label class="label" for="${id}">${labelContent(cleanLabel(f.label, f.prompt), f.required, f.locked)}</label>
-${errorSlot(id)}
-<input class="input" id="${id}" type="${spec.type}" data-field-id="${f.field_id}" data-kind="${f.kind}" value="${value}"${spec.extra}${
-    f.required ? html` required aria-required="true"` : ''
-  }${f.locked ? html` readonly` : ''}>
-</div>`;
+    <label class="label" for="${id}">${labelContent(cleanLabel(f.label, f.prompt), f.required, f.locked)}</label>
+    ${errorSlot(id)}
+    <input
+      class="input"
+      id="${id}"
+      type="${spec.type}"
+      data-field-id="${f.field_id}"
+      data-kind="${f.kind}"
+      value="${value}"
+      ${spec.extra}${f.required ? html` required aria-required="true"` : ''}${f.locked ? html` readonly` : ''}
+    />
+  </div>`;
 }
 
 function renderLoneCheckbox(item: FormItem & { type: 'single' }, ids: Ids): SafeHtml {
   const f = item.field;
   const id = ids.next('fld');
   return html`<div ${wrapperAttrs(item, 'checkbox', f.required)}${f.locked ? html` data-locked="true"` : ''}>
-${errorSlot(id)}
-<div class="choice">
-<input class="choice-input" id="${id}" type="checkbox" data-field-id="${f.field_id}" data-kind="checkbox"${
-    f.value === true ? html` checked` : ''
-  }${f.required ? html` required aria-required="true"` : ''}${f.locked ? html` aria-readonly="true" data-locked="true"` : ''}>
-<label class="choice-label" for="${id}">${labelContent(cleanLabel(f.label, f.prompt), f.required, f.locked)}</label>
-</div>
-</div>`;
+    ${errorSlot(id)}
+    <div class="choice">
+      <input
+        class="choice-input"
+        id="${id}"
+        type="checkbox"
+        data-field-id="${f.field_id}"
+        data-kind="checkbox"
+        ${f.value === true ? html` checked` : ''}${f.required ? html` required aria-required="true"` : ''}${f.locked
+          ? html` aria-readonly="true" data-locked="true"`
+          : ''}
+      />
+      <label class="choice-label" for="${id}"
+        >${labelContent(cleanLabel(f.label, f.prompt), f.required, f.locked)}</label
+      >
+    </div>
+  </div>`;
 }
 
 function renderSignature(item: FormItem & { type: 'single' }, ids: Ids): SafeHtml {
@@ -156,21 +170,39 @@ function renderSignature(item: FormItem & { type: 'single' }, ids: Ids): SafeHtm
   const id = ids.next('fld');
   const label = cleanLabel(f.label, f.prompt);
   return html`<div ${wrapperAttrs(item, 'signature', f.required)}>
-<fieldset class="group signature" aria-describedby="${id}-hint">
-<legend class="legend" id="${id}-legend">${labelContent(label, f.required, false)}</legend>
-<p class="hint" id="${id}-hint">Draw your signature in the box with your finger, a stylus or a mouse.</p>
-${errorSlot(id)}
-<div class="signature-pad">
-<canvas class="signature-canvas" id="${id}" data-field-id="${f.field_id}" data-kind="signature" role="img" aria-labelledby="${id}-legend" aria-describedby="${id}-hint"${
-    f.required ? html` data-required="true"` : ''
-  }></canvas>
-<button type="button" class="button button--secondary signature-clear" data-clear-for="${id}">Clear<span class="visually-hidden"> signature</span></button>
-</div>
-<label class="label label--small" for="${id}-typed">Type your full name to sign</label>
-<p class="hint" id="${id}-typed-hint">If you can’t draw, type your name instead. If you do both, the drawn signature is used.</p>
-<input class="input" id="${id}-typed" type="text" data-signature-for="${f.field_id}" autocomplete="name" aria-describedby="${id}-typed-hint">
-</fieldset>
-</div>`;
+    <fieldset class="group signature" aria-describedby="${id}-hint">
+      <legend class="legend" id="${id}-legend">${labelContent(label, f.required, false)}</legend>
+      <p class="hint" id="${id}-hint">Draw your signature in the box with your finger, a stylus or a mouse.</p>
+      ${errorSlot(id)}
+      <div class="signature-pad">
+        <canvas
+          class="signature-canvas"
+          id="${id}"
+          data-field-id="${f.field_id}"
+          data-kind="signature"
+          role="img"
+          aria-labelledby="${id}-legend"
+          aria-describedby="${id}-hint"
+          ${f.required ? html` data-required="true"` : ''}
+        ></canvas>
+        <button type="button" class="button button--secondary signature-clear" data-clear-for="${id}">
+          Clear<span class="visually-hidden"> signature</span>
+        </button>
+      </div>
+      <label class="label label--small" for="${id}-typed">Type your full name to sign</label>
+      <p class="hint" id="${id}-typed-hint">
+        If you can’t draw, type your name instead. If you do both, the drawn signature is used.
+      </p>
+      <input
+        class="input"
+        id="${id}-typed"
+        type="text"
+        data-signature-for="${f.field_id}"
+        autocomplete="name"
+        aria-describedby="${id}-typed-hint"
+      />
+    </fieldset>
+  </div>`;
 }
 
 function renderChoiceQuestion(item: FormItem & { type: 'choice' }, ids: Ids): SafeHtml {
@@ -186,20 +218,26 @@ function renderChoiceQuestion(item: FormItem & { type: 'choice' }, ids: Ids): Sa
   if (single && item.fields.length > MAX_RADIO_CHOICES) {
     const id = ids.next('fld');
     return html`<div ${wrapperAttrs(item, 'select_one', required)}${groupLocked ? html` data-locked="true"` : ''}>
-<label class="label" for="${id}">${labelContent(prompt, required, groupLocked)}</label>
-${errorSlot(id)}
-<select class="input select" id="${id}" data-question-id="${item.questionId}" data-kind="select_one"${
-      required ? html` required aria-required="true"` : ''
-    }${groupLocked ? html` aria-readonly="true" data-locked="true"` : ''}>
-<option value="">Choose an answer</option>
-${item.fields.map(
-  (f) =>
-    html`<option value="${f.field_id}" data-field-id="${f.field_id}"${f.value === true ? html` selected` : ''}>${cleanLabel(
-      f.choice_label,
-      f.label,
-    )}</option>\n`,
-)}</select>
-</div>`;
+      <label class="label" for="${id}">${labelContent(prompt, required, groupLocked)}</label>
+      ${errorSlot(id)}
+      <select
+        class="input select"
+        id="${id}"
+        data-question-id="${item.questionId}"
+        data-kind="select_one"
+        ${required ? html` required aria-required="true"` : ''}${groupLocked
+          ? html` aria-readonly="true" data-locked="true"`
+          : ''}
+      >
+        <option value="">Choose an answer</option>
+        ${item.fields.map(
+          (f) =>
+            html`<option value="${f.field_id}" data-field-id="${f.field_id}" ${f.value === true ? html` selected` : ''}>
+              ${cleanLabel(f.choice_label, f.label)}
+            </option> `,
+        )}
+      </select>
+    </div>`;
   }
 
   const choices = item.fields.map((f) => {
@@ -207,25 +245,37 @@ ${item.fields.map(
     const locked = single ? groupLocked : f.locked;
     const showNote = !single && f.locked && !allLocked;
     return html`<div class="choice">
-<input class="choice-input" id="${id}" type="${single ? 'radio' : 'checkbox'}"${single ? html` name="${gid}"` : ''} data-field-id="${
-      f.field_id
-    }" data-kind="${item.kind}"${f.value === true ? html` checked` : ''}${single && required ? html` required` : ''}${
-      locked ? html`${single ? '' : html` aria-readonly="true"`} data-locked="true"` : ''
-    }>
-<label class="choice-label" for="${id}">${labelContent(cleanLabel(f.choice_label, f.label), false, showNote)}</label>
-</div>\n`;
+      <input
+        class="choice-input"
+        id="${id}"
+        type="${single ? 'radio' : 'checkbox'}"
+        ${single ? html` name="${gid}"` : ''}
+        data-field-id="${f.field_id}"
+        data-kind="${item.kind}"
+        ${f.value === true ? html` checked` : ''}${single && required ? html` required` : ''}${locked
+          ? html`${single ? '' : html` aria-readonly="true"`} data-locked="true"`
+          : ''}
+      />
+      <label class="choice-label" for="${id}"
+        >${labelContent(cleanLabel(f.choice_label, f.label), false, showNote)}</label
+      >
+    </div> `;
   });
   const legendLocked = single ? groupLocked : allLocked;
   return html`<div ${wrapperAttrs(item, item.kind, required)}${legendLocked ? html` data-locked="true"` : ''}>
-<fieldset class="group" id="${gid}"${single ? html` role="radiogroup"` : ''}${single && required ? html` aria-required="true"` : ''}${
-    single && groupLocked ? html` aria-readonly="true"` : ''
-  }>
-<legend class="legend">${labelContent(prompt, required, legendLocked)}</legend>
-${errorSlot(gid)}
-<div class="choices">
-${choices}</div>
-</fieldset>
-</div>`;
+    <fieldset
+      class="group"
+      id="${gid}"
+      ${single ? html` role="radiogroup"` : ''}${single && required ? html` aria-required="true"` : ''}${single &&
+      groupLocked
+        ? html` aria-readonly="true"`
+        : ''}
+    >
+      <legend class="legend">${labelContent(prompt, required, legendLocked)}</legend>
+      ${errorSlot(gid)}
+      <div class="choices">${choices}</div>
+    </fieldset>
+  </div>`;
 }
 
 function renderItem(item: FormItem, ids: Ids): SafeHtml {
@@ -271,31 +321,46 @@ export function renderFormPage(model: FillFormModel): string {
     content = html`${[...pages.keys()]
       .sort((a, b) => a - b)
       .map(
-        (page) => html`<section class="form-page" aria-labelledby="page-${page}-heading">
-<h2 class="page-heading" id="page-${page}-heading">Page ${page} of ${pageCount}</h2>
-${pages.get(page)!.map((item) => html`${renderItem(item, ids)}\n`)}</section>
-`,
+        (page) =>
+          html`<section class="form-page" aria-labelledby="page-${page}-heading">
+            <h2 class="page-heading" id="page-${page}-heading">Page ${page} of ${pageCount}</h2>
+            ${pages.get(page)!.map((item) => html`${renderItem(item, ids)} `)}
+          </section> `,
       )}`;
   } else {
-    content = html`${items.map((item) => html`${renderItem(item, ids)}\n`)}`;
+    content = html`${items.map((item) => html`${renderItem(item, ids)} `)}`;
   }
 
   const body = html`<h1>${model.title}</h1>
-<p class="intro">${
-    hasRequired ? html`Questions marked <span class="req">${REQUIRED_MARK}</span> must be answered. ` : ''
-  }Your answers are sent securely to your provider.</p>
-<noscript><p class="panel panel--warning">This form needs JavaScript to send your answers. Please turn JavaScript on, or contact your provider.</p></noscript>
-<div class="error-summary" id="error-summary" role="alert" tabindex="-1" hidden>
-<h2 class="error-summary-title" id="error-summary-title">There is a problem</h2>
-<p class="error-summary-text" id="error-summary-text" hidden></p>
-<ul class="error-summary-list" id="error-summary-list"></ul>
-</div>
-<form class="fill-form" id="fill-form" action="${submitUrl}" method="post" novalidate data-submit-url="${submitUrl}" data-done-url="${doneUrl}">
-${content}<div class="actions">
-<button type="submit" class="button button--primary" id="submit-button">Submit</button>
-<p class="status" id="form-status" role="status"></p>
-</div>
-</form>`;
+    <p class="intro">
+      ${hasRequired ? html`Questions marked <span class="req">${REQUIRED_MARK}</span> must be answered. ` : ''}Your
+      answers are sent securely to your provider.
+    </p>
+    <noscript
+      ><p class="panel panel--warning">
+        This form needs JavaScript to send your answers. Please turn JavaScript on, or contact your provider.
+      </p></noscript
+    >
+    <div class="error-summary" id="error-summary" role="alert" tabindex="-1" hidden>
+      <h2 class="error-summary-title" id="error-summary-title">There is a problem</h2>
+      <p class="error-summary-text" id="error-summary-text" hidden></p>
+      <ul class="error-summary-list" id="error-summary-list"></ul>
+    </div>
+    <form
+      class="fill-form"
+      id="fill-form"
+      action="${submitUrl}"
+      method="post"
+      novalidate
+      data-submit-url="${submitUrl}"
+      data-done-url="${doneUrl}"
+    >
+      ${content}
+      <div class="actions">
+        <button type="submit" class="button button--primary" id="submit-button">Submit</button>
+        <p class="status" id="form-status" role="status"></p>
+      </div>
+    </form>`;
 
   return renderDocument({ title: model.title, body, signaturePad: hasSignature });
 }

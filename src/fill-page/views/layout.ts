@@ -20,21 +20,19 @@ export interface DocumentOptions {
  */
 export function renderDocument({ title, body, signaturePad = false }: DocumentOptions): string {
   return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<meta name="robots" content="noindex, nofollow">
-<title>${title}</title>
-<link rel="stylesheet" href="${ASSET_URLS.css}">
-${signaturePad ? html`<script src="${ASSET_URLS.signaturePad}" defer></script>\n` : ''}<script src="${ASSET_URLS.script}" defer></script>
-</head>
-<body>
-<main id="main" class="page" tabindex="-1">
-${body}
-</main>
-</body>
-</html>
-`.value;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="referrer" content="no-referrer" />
+        <meta name="robots" content="noindex, nofollow" />
+        <title>${title}</title>
+        <link rel="stylesheet" href="${ASSET_URLS.css}" />
+        ${signaturePad ? html`<script src="${ASSET_URLS.signaturePad}" defer></script> ` : ''}
+        <script src="${ASSET_URLS.script}" defer></script>
+      </head>
+      <body>
+        <main id="main" class="page" tabindex="-1">${body}</main>
+      </body>
+    </html> `.value;
 }

@@ -18,10 +18,10 @@ export function renderConfirmationPage(title: string): string {
   return renderDocument({
     title: heading,
     body: html`<div class="panel panel--success">
-<h1>${heading}</h1>
-<p>Your answers to <strong>${title}</strong> have been sent securely to your provider.</p>
-<p>There is nothing else you need to do. You can close this page.</p>
-</div>`,
+      <h1>${heading}</h1>
+      <p>Your answers to <strong>${title}</strong> have been sent securely to your provider.</p>
+      <p>There is nothing else you need to do. You can close this page.</p>
+    </div>`,
   });
 }
 
@@ -31,10 +31,10 @@ export function renderGonePage(reason: GoneReason): string {
   return renderDocument({
     title: heading,
     body: html`<div class="panel">
-<h1>${heading}</h1>
-<p>${NEXT_STEP}</p>
-<p>If you think this is a mistake, your provider can check the link for you.</p>
-</div>`,
+      <h1>${heading}</h1>
+      <p>${NEXT_STEP}</p>
+      <p>If you think this is a mistake, your provider can check the link for you.</p>
+    </div>`,
   });
 }
 
@@ -44,9 +44,9 @@ export function renderNotFoundPage(): string {
   return renderDocument({
     title: heading,
     body: html`<div class="panel">
-<h1>${heading}</h1>
-<p>The link may be incomplete. Check that you copied the whole link from your message or email.</p>
-<p>If it still does not work, ${NEXT_STEP.charAt(0).toLowerCase() + NEXT_STEP.slice(1)}</p>
-</div>`,
+      <h1>${heading}</h1>
+      <p>The link may be incomplete. Check that you copied the whole link from your message or email.</p>
+      <p>If it still does not work, ${NEXT_STEP.charAt(0).toLowerCase() + NEXT_STEP.slice(1)}</p>
+    </div>`,
   });
 }
