@@ -72,7 +72,7 @@ describe('the hosted fill page in a real browser', () => {
       const selects = page.locator('select[data-question-id]');
       for (let i = 0; i < (await selects.count()); i++) {
         const option = selects.nth(i).locator('option[data-field-id]').first();
-        await selects.nth(i).selectOption((await option.getAttribute('value')));
+        await selects.nth(i).selectOption(await option.getAttribute('value'));
         chosen.add((await option.getAttribute('data-field-id'))!);
       }
       const canvases = page.locator('canvas[data-field-id]');
