@@ -40,6 +40,11 @@ async function main(): Promise<void> {
     true,
   );
   const bare = spawn(process.execPath, ['-e', BARE_SERVER, '3102'], { stdio: 'inherit' });
+  const minimal = spawn(
+    process.execPath,
+    ['-r', 'ts-node/register/transpile-only', join(__dirname, 'lib', 'minimal-nest-server.ts'), '3106'],
+    { stdio: 'inherit', cwd: join(__dirname, '..') },
+  );
   try {
     const admin = { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' };
     const org = (await (
@@ -60,6 +65,7 @@ async function main(): Promise<void> {
     await run(`${app.baseUrl}/api/v1/ping`, auth); // warm-up, not reported
     const ping = await run(`${app.baseUrl}/api/v1/ping`, auth);
     const ceiling = await run('http://127.0.0.1:3102/', {});
+    const framework = await run('http://127.0.0.1:3106/ping', {});
 
     await fetch(`${app.baseUrl}/admin/v1/api-keys/${key.key_id}`, { method: 'DELETE', headers: admin });
     const afterRevoke = await fetch(`${app.baseUrl}/api/v1/ping`, { headers: auth });
@@ -71,12 +77,17 @@ async function main(): Promise<void> {
         `autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each`,
         line('GET /api/v1/ping (service)', ping),
         line('bare node:http (ceiling)', ceiling),
-        `ratio service / ceiling: ${((ping.rps / ceiling.rps) * 100).toFixed(1)} %`,
+        line('minimal NestJS app', framework),
+        `ratio service / ceiling: ${((ping.rps / ceiling.rps) * 100).toFixed(1)} %; minimal NestJS / ceiling: ${(
+          (framework.rps / ceiling.rps) *
+          100
+        ).toFixed(1)} %; service / minimal NestJS: ${((ping.rps / framework.rps) * 100).toFixed(1)} %`,
         `revoked key right after DELETE: HTTP ${afterRevoke.status} (expected 401)`,
       ].join('\n') + '\n',
     );
   } finally {
     bare.kill();
+    minimal.kill();
     await app.stop();
   }
 }
