@@ -87,8 +87,9 @@
 
     var lastWidth = 0;
     function resize() {
-      var width = canvas.offsetWidth;
-      var height = canvas.offsetHeight;
+      var rect = canvas.getBoundingClientRect(); // the canvas has no border or padding (see CSS)
+      var width = rect.width;
+      var height = rect.height;
       // Mobile browsers fire resize when the keyboard opens; only a width change needs a new bitmap.
       if (!width || !height || width === lastWidth) return;
       lastWidth = width;
@@ -471,6 +472,8 @@
             showSummary('There is a problem', (body && body.error) || 'Some answers need checking. Please review the form and try again.', []);
           } else if (response.status === 429) {
             showSummary('Please wait a moment', 'Too many attempts were made. Wait a minute, then press Submit again. Your answers are still here.', []);
+          } else if (response.status === 413) {
+            showSummary('Your answers were too large to send', 'Please clear your signature and sign again with a shorter stroke, or type your full name instead. Your other answers are still here.', []);
           } else if (response.status === 404) {
             showGone(null);
           } else {

@@ -53,8 +53,23 @@ export interface DetectedField {
   /** The box allows several lines of text. */
   multiline?: boolean;
   maxLength?: number;
+  /**
+   * Choice fields: "check" (a printed box, circle or bracket is ticked; the default) or "circle" (nothing to
+   * tick: the printed option word is circled, and `rect` is that word's box). Absent on other kinds.
+   */
+  mark?: ChoiceMark;
+  /** The printed heading the field sits under ("" when none). Fields are listed in reading order. */
+  section?: string;
   /** Present when detector is "acroform". */
   acroform?: AcroFormBinding;
+}
+
+export const CHOICE_MARKS = ['check', 'circle'] as const;
+export type ChoiceMark = (typeof CHOICE_MARKS)[number];
+
+/** Choice kinds: one field per option, grouped by question. */
+export function isChoiceKind(kind: FieldKind): boolean {
+  return kind === 'select_one' || kind === 'select_many' || kind === 'checkbox';
 }
 
 export type Detector = 'acroform' | 'layout';

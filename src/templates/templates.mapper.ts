@@ -2,7 +2,7 @@ import type { TemplateFieldDto, TemplateResponseDto } from './dto/template.dto';
 import type { Template } from './entities/template.entity';
 import type { TemplateVersion } from './entities/template-version.entity';
 import type { TemplateField } from './template-field';
-import { isPrefillable } from 'src/detection/field-map';
+import { isChoiceKind, isPrefillable } from 'src/detection/field-map';
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
@@ -33,5 +33,7 @@ export function toFieldResponse(field: TemplateField): TemplateFieldDto {
     rect: field.rect.map(round),
     required: field.required,
     confidence: round(field.confidence),
+    ...(isChoiceKind(field.kind) ? { mark: field.mark ?? 'check' } : {}),
+    section: field.section ?? '',
   };
 }

@@ -63,7 +63,7 @@ function cleanLabel(...candidates: (string | null | undefined)[]): string {
 
 /** Short form of a label for error messages: no trailing colon/asterisk, at most 80 characters. */
 function messageLabel(label: string): string {
-  const trimmed = label.replace(/[\s:*]+$/, '') || label;
+  const trimmed = label.replace(/[\s:*.]+$/, '') || label;
   return trimmed.length > 80 ? `${trimmed.slice(0, 79).trimEnd()}…` : trimmed;
 }
 
@@ -175,16 +175,18 @@ function renderSignature(item: FormItem & { type: 'single' }, ids: Ids): SafeHtm
       <p class="hint" id="${id}-hint">Draw your signature in the box with your finger, a stylus or a mouse.</p>
       ${errorSlot(id)}
       <div class="signature-pad">
-        <canvas
-          class="signature-canvas"
-          id="${id}"
-          data-field-id="${f.field_id}"
-          data-kind="signature"
-          role="img"
-          aria-labelledby="${id}-legend"
-          aria-describedby="${id}-hint"
-          ${f.required ? html` data-required="true"` : ''}
-        ></canvas>
+        <div class="signature-frame">
+          <canvas
+            class="signature-canvas"
+            id="${id}"
+            data-field-id="${f.field_id}"
+            data-kind="signature"
+            role="img"
+            aria-labelledby="${id}-legend"
+            aria-describedby="${id}-hint"
+            ${f.required ? html` data-required="true"` : ''}
+          ></canvas>
+        </div>
         <button type="button" class="button button--secondary signature-clear" data-clear-for="${id}">
           Clear<span class="visually-hidden"> signature</span>
         </button>

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { FIELD_KINDS } from 'src/detection/field-map';
+import { CHOICE_MARKS, FIELD_KINDS } from 'src/detection/field-map';
 
 export class TemplateResponseDto {
   @ApiProperty({ example: 'tpl_5fT2kQ9wLm3Rx7Yb1Nc8Dz' }) template_id!: string;
@@ -40,6 +40,15 @@ export class TemplateFieldDto {
   rect!: number[];
   @ApiProperty({ example: false }) required!: boolean;
   @ApiProperty({ description: '0 to 1; 1 for fields read from the PDF form', example: 0.9 }) confidence!: number;
+  @ApiPropertyOptional({
+    enum: CHOICE_MARKS,
+    description:
+      'Choice fields only: "check" ticks the printed box; "circle" circles the printed option word (rect is the word)',
+    example: 'check',
+  })
+  mark?: string;
+  @ApiProperty({ description: 'The printed section heading the field sits under ("" when none)', example: '' })
+  section!: string;
 }
 
 export class TemplateFieldsResponseDto {
