@@ -60,8 +60,19 @@ export interface DetectedField {
   mark?: ChoiceMark;
   /** The printed heading the field sits under ("" when none). Fields are listed in reading order. */
   section?: string;
+  /** Date fields: how the blank prints its parts (see DateLayout). Internal: not part of the API. */
+  dateLayout?: DateLayout;
   /** Present when detector is "acroform". */
   acroform?: AcroFormBinding;
+}
+
+export type DatePart = 'day' | 'month' | 'year';
+
+/** A date blank's printed format: part order ("DD/MM/YYYY") and, with printed separators, each part's span. */
+export interface DateLayout {
+  order: DatePart[];
+  /** [from, to] as shares (0..1) of the box's width as the reader sees it, one per part in `order`. */
+  spans?: [number, number][];
 }
 
 export const CHOICE_MARKS = ['check', 'circle'] as const;

@@ -3,6 +3,7 @@
  * page layout (text, ruled lines, boxes, box glyphs). Pure and silent: throws an Error on unreadable input.
  */
 import { readAcroForm } from './acroform';
+import { addDateLayouts } from './date-layout';
 import type { DetectedField, DetectionResult, Detector } from './field-map';
 import { isDateText } from './kinds';
 import { extractPage } from './layout/extract';
@@ -86,6 +87,9 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
       }
       const min = options.minConfidence ?? 0;
       fields = fields.filter((f) => f.confidence >= min);
+    }
+    for (const n of new Set(fields.filter((f) => f.kind === 'date').map((f) => f.page))) {
+      addDateLayouts(fields, n, await pageContent(n));
     }
     const reasons = reviewReasons(fields, blankPages, detector);
     if (last < pageCount) warnings.push(`Only the first ${last} of ${pageCount} pages were read`);
