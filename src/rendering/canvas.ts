@@ -1,4 +1,6 @@
 import {
+  appendBezierCurve,
+  closePath,
   LineCapStyle,
   LineJoinStyle,
   PDFFont,
@@ -68,6 +70,9 @@ export function boxFrame(rect: Rect, pageRotation: number): BoxFrame {
   }
 }
 
+/** How far an ellipse around a circled word reaches beyond the word's box (which already has 2 pt of air). */
+const CIRCLE_SLACK_PT = 0.5;
+
 /** Collects the drawing operators of one page and appends them as one content stream. */
 export class PageCanvas {
   private readonly ops: PDFOperator[] = [];
@@ -122,6 +127,29 @@ export class PageCanvas {
       moveTo(ox + s * 0.12, oy + s * 0.52),
       lineTo(ox + s * 0.4, oy + s * 0.2),
       lineTo(ox + s * 0.88, oy + s * 0.82),
+      stroke(),
+      popGraphicsState(),
+    );
+  }
+
+  /** An ellipse around the box: a printed option word circled by the patient. */
+  circle(frame: BoxFrame): void {
+    if (frame.w <= 0 || frame.h <= 0) return;
+    const k = 0.5523; // control-point distance that makes four cubic Béziers a near-perfect ellipse
+    const rx = frame.w / 2 + CIRCLE_SLACK_PT;
+    const ry = frame.h / 2 + CIRCLE_SLACK_PT;
+    const cx = frame.w / 2;
+    const cy = frame.h / 2;
+    this.begin(frame, false);
+    this.ops.push(
+      setStrokingGrayscaleColor(0),
+      setLineWidth(Math.min(1.4, Math.max(0.8, frame.h * 0.08))),
+      moveTo(cx + rx, cy),
+      appendBezierCurve(cx + rx, cy + k * ry, cx + k * rx, cy + ry, cx, cy + ry),
+      appendBezierCurve(cx - k * rx, cy + ry, cx - rx, cy + k * ry, cx - rx, cy),
+      appendBezierCurve(cx - rx, cy - k * ry, cx - k * rx, cy - ry, cx, cy - ry),
+      appendBezierCurve(cx + k * rx, cy - ry, cx + rx, cy - k * ry, cx + rx, cy),
+      closePath(),
       stroke(),
       popGraphicsState(),
     );

@@ -181,3 +181,35 @@ export function layoutComb(text: string, w: number, h: number, cells: number, m:
     lines: chars.map((ch, i) => ({ text: ch, x: (i + 0.5) * cellW - (m.width(ch) * size) / 2, y: baseline })),
   };
 }
+
+/** One part of a date written between printed separators: its text and its span as shares of the box width. */
+export interface SpanText {
+  text: string;
+  from: number;
+  to: number;
+}
+
+/**
+ * Date parts between printed separators (`__/__/____`): one size for all parts (the largest every part fits
+ * at), each part centred in its span, on one baseline.
+ */
+export function layoutSpans(parts: SpanText[], w: number, h: number, m: Metrics): TextLayout {
+  const py = Math.min(1, h * 0.08);
+  const em = m.ascent + m.descent;
+  let size = Math.min(MAX_FONT_SIZE, em > 0 ? (h - 2 * py) / em : MAX_FONT_SIZE);
+  for (const p of parts) {
+    const tw = m.width(p.text);
+    if (tw > 0) size = Math.min(size, ((p.to - p.from) * w * 0.9) / tw);
+  }
+  size = Math.max(1, size);
+  const baseline = (h - em * size) / 2 + m.descent * size;
+  return {
+    size,
+    hscale: 1,
+    lines: parts.map((p) => ({
+      text: p.text,
+      x: ((p.from + p.to) / 2) * w - (m.width(p.text) * size) / 2,
+      y: baseline,
+    })),
+  };
+}

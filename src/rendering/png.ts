@@ -84,7 +84,7 @@ function paeth(a: number, b: number, c: number): number {
 }
 
 /** Reverses PNG row filters; returns rows without filter bytes. */
-function unfilter(data: Uint8Array, rowBytes: number, height: number, bpp: number): Uint8Array {
+export function unfilter(data: Uint8Array, rowBytes: number, height: number, bpp: number): Uint8Array {
   const out = new Uint8Array(rowBytes * height);
   for (let y = 0; y < height; y++) {
     const filter = data[y * (rowBytes + 1)];

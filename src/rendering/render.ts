@@ -2,10 +2,11 @@ import { PDFDocument, ParseSpeeds } from 'pdf-lib';
 import { fillAcroForm, flattenForm, type Fallback } from './acroform';
 import { PageCanvas } from './canvas';
 import { FontMetrics, embedRenderFont, fontFamily, forgetRenderedText, isWinAnsiEncodable } from './fonts';
-import { layoutComb, layoutText } from './layout';
+import { layoutComb, layoutSpans, layoutText, type SpanText } from './layout';
 import { embedPngFast, hasPngSignature, type EmbeddedImage } from './png';
 import { RenderInputError, type RenderField, type RenderInput } from './types';
-import { displayText, fitToLength, isChoiceKind, isTicked } from './values';
+import { embedInk, extractInk } from './signature-ink';
+import { dateParts, displayText, fitToLength, isChoiceKind, isTicked } from './values';
 
 /** Load/save options shared with the bench's floor measurement. */
 export const LOAD_OPTIONS = { parseSpeed: ParseSpeeds.Fastest, updateMetadata: false } as const;
@@ -13,7 +14,9 @@ export const SAVE_OPTIONS = { objectsPerTick: Number.POSITIVE_INFINITY, updateFi
 
 type Job =
   | { field: RenderField; draw: 'text'; text: string }
+  | { field: RenderField; draw: 'date'; parts: SpanText[] }
   | { field: RenderField; draw: 'check' }
+  | { field: RenderField; draw: 'circle' }
   | { field: RenderField; draw: 'image'; png: Uint8Array };
 
 /** What to draw for a field without an AcroForm binding, or null when it has no answer. */
@@ -21,8 +24,21 @@ function flatJob(field: RenderField, input: RenderInput): Job | null {
   const png = input.signatures[field.fieldId];
   if (png !== undefined) return { field, draw: 'image', png };
   const answer = input.answers[field.fieldId];
-  if (isChoiceKind(field.kind)) return isTicked(answer) ? { field, draw: 'check' } : null;
-  const text = displayText(field.kind, answer);
+  if (isChoiceKind(field.kind)) {
+    if (!isTicked(answer)) return null;
+    return { field, draw: field.mark === 'circle' ? 'circle' : 'check' };
+  }
+  const layout = field.kind === 'date' ? field.dateLayout : undefined;
+  const parts = layout?.spans && typeof answer === 'string' ? dateParts(answer) : null;
+  if (layout?.spans && parts) {
+    const spans = layout.spans;
+    return {
+      field,
+      draw: 'date',
+      parts: layout.order.map((p, i) => ({ text: parts[p], from: spans[i][0], to: spans[i][1] })),
+    };
+  }
+  const text = displayText(field.kind, answer, layout?.order);
   return text === null ? null : { field, draw: 'text', text };
 }
 
@@ -38,7 +54,8 @@ function validateSignatures(input: RenderInput, known: ReadonlySet<string>): voi
 /**
  * Fills the template's PDF with the answers and returns a flattened PDF (no interactive form left).
  * Rules: AcroForm-bound answers fill the form (then it is flattened); other fields are drawn in their
- * rect (fitted text, comb cells, MM/DD/YYYY dates, vector ticks, PNG signatures). Unanswered fields stay
+ * rect (fitted text, comb cells, dates in the printed order and between printed separators, vector ticks,
+ * ellipses around circled words, signatures cropped to their ink and filling the box's height). Unanswered fields stay
  * blank; unknown field ids are ignored; a signature that is not a readable PNG throws RenderInputError.
  */
 export async function renderCompletedPdf(input: RenderInput): Promise<Uint8Array> {
@@ -74,7 +91,10 @@ async function renderDocument(input: RenderInput): Promise<Uint8Array> {
 
   // One font for the document: Helvetica if every string is WinAnsi, else the bundled DejaVu Sans.
   const strings: string[] = [];
-  for (const job of jobs) if (job.draw === 'text') strings.push(job.text);
+  for (const job of jobs) {
+    if (job.draw === 'text') strings.push(job.text);
+    if (job.draw === 'date') strings.push(job.parts.map((p) => p.text).join(''));
+  }
   for (const field of bound) {
     const a = input.answers[field.fieldId];
     if (typeof a === 'string') strings.push(displayText(field.kind, a) ?? '');
@@ -109,11 +129,16 @@ async function renderDocument(input: RenderInput): Promise<Uint8Array> {
       const frame = canvas.frame(job.field.rect);
       if (job.draw === 'check') {
         canvas.check(frame);
+      } else if (job.draw === 'circle') {
+        canvas.circle(frame);
+      } else if (job.draw === 'date') {
+        if (metrics) canvas.text(frame, layoutSpans(job.parts, frame.w, frame.h, metrics));
       } else if (job.draw === 'image') {
         let image = images.get(job.png);
         if (!image) {
           try {
-            image = embedPngFast(doc, job.png) ?? (await doc.embedPng(job.png));
+            const ink = extractInk(job.png);
+            image = ink ? embedInk(doc, ink) : (embedPngFast(doc, job.png) ?? (await doc.embedPng(job.png)));
           } catch (err) {
             const reason = err instanceof Error ? err.message : String(err);
             throw new RenderInputError(

@@ -55,6 +55,41 @@ export function makeSignaturePng(width = 200, height = 60): Uint8Array {
   );
 }
 
+/**
+ * A pad-sized RGBA PNG (transparent) with a thin, partly antialiased scrawl only inside `ink`: like a signature
+ * drawn small in the middle of a wide pad.
+ */
+export function makeScrawlPng(
+  width: number,
+  height: number,
+  ink: { x: number; y: number; w: number; h: number },
+): Uint8Array {
+  const raw = Buffer.alloc((width * 4 + 1) * height);
+  for (let x = ink.x; x < ink.x + ink.w; x++) {
+    const t = (x - ink.x) / ink.w;
+    const y = Math.round(ink.y + ink.h / 2 + (ink.h / 2 - 1) * Math.sin(t * Math.PI * 6));
+    for (const [dy, alpha] of [
+      [0, 200],
+      [1, 60],
+    ] as const) {
+      const o = (y + dy) * (width * 4 + 1) + 1 + x * 4;
+      raw[o] = 30;
+      raw[o + 1] = 30;
+      raw[o + 2] = 30;
+      raw[o + 3] = alpha;
+    }
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 6;
+  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new Uint8Array(
+    Buffer.concat([sig, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]),
+  );
+}
+
 export interface TextItem {
   str: string;
   /** Baseline origin and direction in unrotated user space. */

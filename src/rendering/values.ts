@@ -1,4 +1,4 @@
-import type { FieldKind } from '../detection/field-map';
+import type { DatePart, FieldKind } from '../detection/field-map';
 
 const CHOICE_KINDS: ReadonlySet<FieldKind> = new Set<FieldKind>(['select_one', 'select_many', 'checkbox']);
 const TRUE_WORDS = new Set(['true', 'yes', 'on', 'x', '1', 'checked']);
@@ -20,15 +20,22 @@ export function isExplicitlyUnticked(answer: string | boolean | undefined): bool
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/;
+const US_ORDER: DatePart[] = ['month', 'day', 'year'];
+
+/** The parts of an ISO date, or null when the value is not one. */
+export function dateParts(value: string): Record<DatePart, string> | null {
+  const m = ISO_DATE.exec(value.trim());
+  return m ? { year: m[1], month: m[2], day: m[3] } : null;
+}
 
 /**
- * Dates are printed US-style, MM/DD/YYYY: every form in the corpus is a US form (IRS, VA, CMS, US
- * clinics). A value that is not an ISO date is printed as given.
+ * Dates are printed in the order the form prints its hint ("DD/MM/YYYY"), else US-style, MM/DD/YYYY: the
+ * forms this serves are mostly US forms. A value that is not an ISO date is printed as given.
  */
-export function formatDate(value: string): string {
-  const m = ISO_DATE.exec(value.trim());
-  if (!m) return value.trim();
-  return `${m[2]}/${m[3]}/${m[1]}`;
+export function formatDate(value: string, order: DatePart[] = US_ORDER): string {
+  const parts = dateParts(value);
+  if (!parts) return value.trim();
+  return order.map((p) => parts[p]).join('/');
 }
 
 /** Newlines kept (multi-line boxes), other control characters become spaces. */
@@ -38,9 +45,13 @@ export function cleanText(value: string): string {
 }
 
 /** The text to print for a text-like field, or null when there is nothing to print. */
-export function displayText(kind: FieldKind, answer: string | boolean | undefined): string | null {
+export function displayText(
+  kind: FieldKind,
+  answer: string | boolean | undefined,
+  dateOrder?: DatePart[],
+): string | null {
   if (typeof answer !== 'string') return null;
-  const text = cleanText(kind === 'date' ? formatDate(answer) : answer);
+  const text = cleanText(kind === 'date' ? formatDate(answer, dateOrder) : answer);
   return text.trim() === '' ? null : text;
 }
 
