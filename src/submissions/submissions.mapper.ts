@@ -12,6 +12,11 @@ export function toSubmissionSummary(s: Submission): SubmissionSummaryDto {
   };
 }
 
-export function toSubmissionResponse(s: Submission): SubmissionResponseDto {
-  return { ...toSubmissionSummary(s), answers: s.answers, template_version: s.templateVersion };
+export function toSubmissionResponse(s: Submission, pdfSha256: string | null): SubmissionResponseDto {
+  return {
+    ...toSubmissionSummary(s),
+    answers: s.answers,
+    template_version: s.templateVersion,
+    ...(pdfSha256 ? { completed_pdf_sha256: pdfSha256 } : {}),
+  };
 }

@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bull';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { Queue } from 'bull';
 import { DataSource, Repository } from 'typeorm';
@@ -9,9 +9,11 @@ import { looksLikeId, newId } from 'src/common/ids/ids';
 import { Settings } from 'src/config/settings';
 import { EventsService } from 'src/events/events.service';
 import { FillLinksService, gone, type OpenFillLink } from 'src/fill-links/fill-links.service';
+import { enqueueAfterCommit } from 'src/queue/enqueue-after-commit';
 import { QUEUES, type RenderingJob } from 'src/queue/queues';
 import type { CheckedSubmission } from './answer-validation';
 import type { ListSubmissionsQueryDto, SubmissionListResponseDto, SubmissionResponseDto } from './dto/submission.dto';
+import { CompletedPdf } from './entities/completed-pdf.entity';
 import { Submission } from './entities/submission.entity';
 import { decodeCursor, encodeCursor } from './submission-cursor';
 import { toSubmissionResponse, toSubmissionSummary } from './submissions.mapper';
@@ -25,7 +27,6 @@ export function submissionUrls(settings: Settings, submissionId: string): { retr
 
 @Injectable()
 export class SubmissionsService {
-  private readonly logger = new Logger(SubmissionsService.name);
 
   constructor(
     @InjectRepository(Submission) private readonly submissions: Repository<Submission>,
@@ -77,15 +78,14 @@ export class SubmissionsService {
     return submission;
   }
 
+  /** Never throws, and waits for Redis a bounded time: the sweeper re-queues a render whose job was not added. */
   async enqueueRender(submissionId: string): Promise<void> {
-    try {
-      await this.renderingQueue.add(
-        { submissionId },
-        { jobId: submissionId, attempts: 5, backoff: { type: 'exponential', delay: 1_000 } },
-      );
-    } catch (error) {
-      this.logger.warn({ submissionId, err: String(error) }, 'render job not queued; the sweeper will retry');
-    }
+    await enqueueAfterCommit(
+      this.renderingQueue,
+      { submissionId },
+      { jobId: submissionId, attempts: 5, backoff: { type: 'exponential', delay: 1_000 } },
+      this.settings.QUEUE_ENQUEUE_TIMEOUT_MS,
+    );
   }
 
   async list(org: CallerOrg, query: ListSubmissionsQueryDto): Promise<SubmissionListResponseDto> {
@@ -114,7 +114,11 @@ export class SubmissionsService {
 
   async get(org: CallerOrg, submissionId: string): Promise<SubmissionResponseDto> {
     const row = await this.findOwned(org.id, submissionId, true);
-    return toSubmissionResponse(row);
+    // Only the digest: the frozen PDF itself stays in its table until someone downloads it.
+    const frozen = await this.dataSource
+      .getRepository(CompletedPdf)
+      .findOne({ where: { submissionId }, select: { submissionId: true, sha256: true } });
+    return toSubmissionResponse(row, frozen?.sha256 ?? null);
   }
 
   /** Another organization's submission is a 404, exactly like a missing one. */

@@ -1,3 +1,4 @@
+import { createHash } from 'crypto';
 import { getQueueToken } from '@nestjs/bull';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import type { Queue } from 'bull';
@@ -297,7 +298,9 @@ describe('fill page submissions and the completed PDF', () => {
         .parse(binary)
         .expect(200);
       expect(pdfText(onDemand.body as Buffer)).toContain('Pendingname');
-      expect((await api(t, org.apiKey).get(`/api/v1/submissions/${id}`)).body.completed_pdf_status).toBe('pending');
+      const whilePending = (await api(t, org.apiKey).get(`/api/v1/submissions/${id}`)).body;
+      expect(whilePending.completed_pdf_status).toBe('pending');
+      expect(whilePending).not.toHaveProperty('completed_pdf_sha256'); // nothing frozen yet
     } finally {
       await rendering.resume(true);
     }
@@ -311,6 +314,9 @@ describe('fill page submissions and the completed PDF', () => {
     const file = await api(t).get(path).buffer(true).parse(binary).expect(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(pdfText(file.body as Buffer)).toContain('Pendingname');
+    // the digest on the submission is the digest of the bytes served
+    const ready = (await api(t, org.apiKey).get(`/api/v1/submissions/${id}`)).body;
+    expect(ready.completed_pdf_sha256).toBe(createHash('sha256').update(file.body as Buffer).digest('hex'));
     await api(t)
       .get(path.replace(/sig=([0-9a-f])/, (_m: string, c: string) => `sig=${c === 'a' ? 'b' : 'a'}`))
       .expect(403);

@@ -55,6 +55,14 @@ export class SubmissionResponseDto extends SubmissionSummaryDto {
 
   @ApiProperty({ description: 'Version of the field map the answers are keyed by', example: 1 })
   template_version!: number;
+
+  @ApiPropertyOptional({
+    description:
+      'SHA-256 (hex) of the frozen completed PDF, present once completed_pdf_status is ready: the bytes that ' +
+      'GET /submissions/{id}/pdf and the pdf-link serve, so a partner can prove later that the document is unchanged',
+    example: '9f2c1e0b7a4d3c2b1a09f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a3',
+  })
+  completed_pdf_sha256?: string;
 }
 
 export class PdfLinkResponseDto {
