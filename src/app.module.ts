@@ -21,6 +21,7 @@ import { FillLinksModule } from './fill-links/fill-links.module';
 import { FillPageModule } from './fill-page/fill-page.module';
 import { SubmissionsModule } from './submissions/submissions.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { EditorSessionsModule } from './editor-sessions/editor-sessions.module';
 
 const MINUTE_MS = 60_000;
 
@@ -58,6 +59,7 @@ const MINUTE_MS = 60_000;
     HealthModule,
     IdempotencyModule,
     TemplatesModule,
+    EditorSessionsModule,
     ImportsModule,
     FillLinksModule,
     SubmissionsModule,

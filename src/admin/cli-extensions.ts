@@ -1,4 +1,5 @@
 import type { INestApplicationContext, Type } from '@nestjs/common';
+import { templateEditorCommand } from 'src/editor-sessions/editor-sessions.cli';
 import { retireTemplateCommand } from 'src/templates/templates.cli';
 
 /** A CLI command contributed by another module (e.g. templates:retire), with the module it needs. */
@@ -9,4 +10,4 @@ export interface AdminCliCommand {
   run(app: INestApplicationContext, options: Record<string, string | boolean | undefined>): Promise<unknown>;
 }
 
-export const ADMIN_CLI_EXTENSIONS: AdminCliCommand[] = [retireTemplateCommand];
+export const ADMIN_CLI_EXTENSIONS: AdminCliCommand[] = [retireTemplateCommand, templateEditorCommand];

@@ -1,5 +1,6 @@
 import { AuditLog } from 'src/audit/entities/audit-log.entity';
 import { IdempotencyRecord } from 'src/common/idempotency/idempotency-record.entity';
+import { EditorSession } from 'src/editor-sessions/entities/editor-session.entity';
 import { Event } from 'src/events/entities/event.entity';
 import { FillLink } from 'src/fill-links/entities/fill-link.entity';
 import { ImportQuotaUsage } from 'src/imports/entities/import-quota-usage.entity';
@@ -24,6 +25,7 @@ export const ENTITIES = [
   ImportQuotaUsage,
   Template,
   TemplateVersion,
+  EditorSession,
   FillLink,
   Submission,
   CompletedPdf,

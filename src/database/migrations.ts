@@ -2,6 +2,7 @@ import { Foundation1795315799950 } from './migrations/1795315799950-Foundation';
 import { ImportsTemplates1795316541556 } from './migrations/1795316541556-ImportsTemplates';
 import { FillLinksSubmissions1795317437778 } from './migrations/1795317437778-FillLinksSubmissions';
 import { Webhooks1795317600000 } from './migrations/1795317600000-Webhooks';
+import { TemplateEdits1795395564869 } from './migrations/1795395564869-TemplateEdits';
 
 /** Checked-in migrations in order; generated with `npm run migration:generate`, then read. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   ImportsTemplates1795316541556,
   FillLinksSubmissions1795317437778,
   Webhooks1795317600000,
+  TemplateEdits1795395564869,
 ];

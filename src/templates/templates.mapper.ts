@@ -15,6 +15,8 @@ export function toTemplateResponse(template: Template, latest: TemplateVersion):
     field_count: latest.fieldCount,
     detector: latest.detector,
     version: latest.version,
+    review_required: latest.reviewRequired && latest.reviewedAt === null,
+    ...(latest.reviewedAt ? { reviewed_at: latest.reviewedAt.toISOString() } : {}),
     created_at: template.createdAt.toISOString(),
     updated_at: template.updatedAt.toISOString(),
   };

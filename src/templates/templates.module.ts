@@ -1,15 +1,18 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from 'src/audit/audit.module';
+import { EventsModule } from 'src/events/events.module';
 import { Template } from './entities/template.entity';
 import { TemplateVersion } from './entities/template-version.entity';
+import { TemplateEditsService } from './template-edits.service';
 import { TemplatesAdminController } from './templates-admin.controller';
 import { TemplatesController } from './templates.controller';
 import { TemplatesService } from './templates.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Template, TemplateVersion])],
+  imports: [TypeOrmModule.forFeature([Template, TemplateVersion]), EventsModule, AuditModule],
   controllers: [TemplatesController, TemplatesAdminController],
-  providers: [TemplatesService],
-  exports: [TemplatesService],
+  providers: [TemplatesService, TemplateEditsService],
+  exports: [TemplatesService, TemplateEditsService],
 })
 export class TemplatesModule {}

@@ -5,7 +5,7 @@ import { EntityManager, Repository } from 'typeorm';
 import type { CallerOrg } from 'src/common/auth/caller';
 import { AppException } from 'src/common/errors/app.exception';
 import { looksLikeId, newId } from 'src/common/ids/ids';
-import type { DetectionResult } from 'src/detection/field-map';
+import type { DetectionResult, Detector } from 'src/detection/field-map';
 import type {
   RetiredTemplateResponseDto,
   TemplateFieldsResponseDto,
@@ -14,6 +14,7 @@ import type {
 import { Template } from './entities/template.entity';
 import { TemplateVersion } from './entities/template-version.entity';
 import type { TemplateField } from './template-field';
+import { readPageBoxes, type PageBox } from './page-boxes';
 import { toFieldResponse, toTemplateResponse } from './templates.mapper';
 
 export interface NewVersionInput {
@@ -51,7 +52,7 @@ export class TemplatesService {
   async createVersion(
     manager: EntityManager,
     input: NewVersionInput,
-  ): Promise<{ template: Template; version: TemplateVersion }> {
+  ): Promise<{ template: Template; version: TemplateVersion & { detector: Detector } }> {
     let template: Template;
     if (input.templateId) {
       const locked = await manager
@@ -90,11 +91,13 @@ export class TemplatesService {
         reviewRequired: input.detection.reviewRequired,
         reviewReasons: input.detection.reviewReasons,
         warnings: input.detection.warnings,
+        pageBoxes: await readPageBoxes(input.pdf).catch(() => null),
+        reviewedAt: null,
         sourcePdf: input.pdf,
         sourcePdfSha256: createHash('sha256').update(input.pdf).digest('hex'),
       }),
     );
-    return { template, version };
+    return { template, version: Object.assign(version, { detector: input.detection.detector }) };
   }
 
   async list(org: CallerOrg): Promise<TemplateListResponseDto> {
@@ -133,6 +136,13 @@ export class TemplatesService {
     return template;
   }
 
+  /** A template of any organization (internal admins), active or retired; 404 when missing. */
+  async findById(templateId: string): Promise<Template> {
+    const template = looksLikeId('template', templateId) ? await this.templates.findOneBy({ id: templateId }) : null;
+    if (!template) throw AppException.notFound('template');
+    return template;
+  }
+
   /** The latest version's field map (fill links always serve the latest version). */
   async latestVersion(templateId: string): Promise<TemplateVersion> {
     return this.versions
@@ -140,6 +150,29 @@ export class TemplatesService {
       .innerJoin(Template, 't', 't.id = v.template_id AND t.latest_version = v.version')
       .where('v.template_id = :templateId', { templateId })
       .getOneOrFail();
+  }
+
+  /** Version `version` of a template (with its source PDF when asked), or null. */
+  async findVersion(templateId: string, version: number, withPdf = false): Promise<TemplateVersion | null> {
+    const query = this.versions
+      .createQueryBuilder('v')
+      .where('v.template_id = :templateId AND v.version = :version', { templateId, version });
+    if (withPdf) query.addSelect('v.sourcePdf');
+    return query.getOne();
+  }
+
+  /**
+   * The version's page boxes. Versions written before edits existed have none stored: they are read from the
+   * source PDF (which passed the sandbox's preflight and detection at import) once, and stored.
+   */
+  async pageBoxesOf(version: TemplateVersion): Promise<PageBox[]> {
+    if (version.pageBoxes) return version.pageBoxes;
+    const pdf = (version.sourcePdf as Buffer | undefined) ?? (await this.versionWithPdf(version.id))?.sourcePdf;
+    if (!pdf) throw new Error(`template version ${version.id} has no source PDF`);
+    const boxes = await readPageBoxes(pdf);
+    await this.versions.update(version.id, { pageBoxes: boxes });
+    version.pageBoxes = boxes;
+    return boxes;
   }
 
   /** A version with its source PDF, for rendering a completed PDF. */
@@ -152,8 +185,7 @@ export class TemplatesService {
   }
 
   async retire(templateId: string): Promise<RetiredTemplateResponseDto> {
-    const template = looksLikeId('template', templateId) ? await this.templates.findOneBy({ id: templateId }) : null;
-    if (!template) throw AppException.notFound('template');
+    const template = await this.findById(templateId);
     if (template.status !== 'retired') {
       template.status = 'retired';
       template.retiredAt = new Date();

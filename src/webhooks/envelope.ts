@@ -6,6 +6,7 @@ const DATA_KEYS: Record<EventType, readonly string[]> = {
   'import.failed': ['import_id', 'error'],
   'submission.created': ['submission_id', 'template_id', 'fill_link_id', 'external_ref', 'retrieve_url'],
   'submission.pdf_ready': ['submission_id', 'template_id', 'external_ref', 'pdf_url'],
+  'template.updated': ['template_id', 'version'],
   test: ['webhook_id'],
 };
 

@@ -2,6 +2,7 @@
 export const SCOPES = [
   'imports:write',
   'templates:read',
+  'templates:write',
   'fill_links:write',
   'submissions:read',
   'webhooks:manage',

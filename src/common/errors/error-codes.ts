@@ -18,6 +18,10 @@ export enum ErrorCode {
   QuotaExceeded = 'QUOTA_EXCEEDED',
   Internal = 'INTERNAL',
   Unavailable = 'UNAVAILABLE',
+  VersionConflict = 'VERSION_CONFLICT',
+  TemplateRetired = 'TEMPLATE_RETIRED',
+  EditorSessionInvalid = 'EDITOR_SESSION_INVALID',
+  EditorSessionExpired = 'EDITOR_SESSION_EXPIRED',
 }
 
 export function statusOf(code: ErrorCode): number {
@@ -29,14 +33,18 @@ export function statusOf(code: ErrorCode): number {
     case ErrorCode.ScopeRequired:
     case ErrorCode.PartnerApiNotEnabled:
     case ErrorCode.Forbidden:
+    case ErrorCode.EditorSessionInvalid:
       return 403;
     case ErrorCode.NotFound:
       return 404;
     case ErrorCode.Conflict:
     case ErrorCode.IdempotencyInFlight:
     case ErrorCode.PdfPending:
+    case ErrorCode.VersionConflict:
       return 409;
     case ErrorCode.Gone:
+    case ErrorCode.TemplateRetired:
+    case ErrorCode.EditorSessionExpired:
       return 410;
     case ErrorCode.PayloadTooLarge:
       return 413;

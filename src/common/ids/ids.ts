@@ -15,6 +15,7 @@ export const ID_PREFIXES = {
   webhook: 'wh_',
   event: 'evt_',
   delivery: 'dlv_',
+  editorSession: 'eds_',
 } as const;
 export type IdKind = keyof typeof ID_PREFIXES;
 

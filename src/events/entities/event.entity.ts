@@ -5,6 +5,7 @@ export const EVENT_TYPES = [
   'import.failed',
   'submission.created',
   'submission.pdf_ready',
+  'template.updated',
   'test',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

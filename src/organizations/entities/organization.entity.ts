@@ -14,6 +14,10 @@ export class Organization {
   @Column('integer')
   importsDailyQuota!: number;
 
+  /** Origins allowed to frame the template editor page (CSP frame-ancestors); none by default. */
+  @Column('jsonb', { default: [] })
+  editorFrameAncestors!: string[];
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 

@@ -9,8 +9,26 @@ export class TemplateResponseDto {
   @ApiProperty({ example: 'intake.pdf' }) source_filename!: string;
   @ApiProperty({ example: 2 }) page_count!: number;
   @ApiProperty({ example: 43 }) field_count!: number;
-  @ApiProperty({ enum: ['acroform', 'layout'], example: 'layout' }) detector!: string;
-  @ApiProperty({ description: 'Generation of the field map; changes on re-import', example: 1 }) version!: number;
+  @ApiProperty({
+    enum: ['acroform', 'layout', 'edited'],
+    description: '"edited" when the latest version was written by PUT /templates/{id}/fields',
+    example: 'layout',
+  })
+  detector!: string;
+  @ApiProperty({ description: 'Generation of the field map; changes on re-import and on every edit', example: 1 })
+  version!: number;
+  @ApiProperty({
+    description:
+      "The latest version was flagged by detection (see the import's review_reasons) and nobody has marked it " +
+      'reviewed yet (POST /templates/{id}/review)',
+    example: true,
+  })
+  review_required!: boolean;
+  @ApiPropertyOptional({
+    description: 'When the latest version was marked reviewed; absent until then',
+    example: '2026-11-23T10:00:00.000Z',
+  })
+  reviewed_at?: string;
   @ApiProperty({ example: '2026-11-22T10:00:00.000Z' }) created_at!: string;
   @ApiProperty({ example: '2026-11-22T10:00:00.000Z' }) updated_at!: string;
 }

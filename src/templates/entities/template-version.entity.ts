@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { encryptedBytes } from 'src/common/crypto/encrypted-column';
-import type { Detector } from 'src/detection/field-map';
-import type { TemplateField } from '../template-field';
+import type { PageBox } from '../page-boxes';
+import type { TemplateDetector, TemplateField } from '../template-field';
 
 /** One generation of a template's field map, with the source PDF it was detected from. */
 @Entity('template_versions')
@@ -16,11 +16,12 @@ export class TemplateVersion {
   @Column('integer')
   version!: number;
 
-  @Column('text')
-  importId!: string;
+  /** The import it was detected by; null for a version written by an edit. */
+  @Column('text', { nullable: true })
+  importId!: string | null;
 
   @Column('text')
-  detector!: Detector;
+  detector!: TemplateDetector;
 
   @Column('integer')
   pageCount!: number;
@@ -39,6 +40,14 @@ export class TemplateVersion {
 
   @Column('jsonb')
   warnings!: string[];
+
+  /** Each page's visible box in PDF user space; null until first read (versions older than edits). */
+  @Column('jsonb', { nullable: true })
+  pageBoxes!: PageBox[] | null;
+
+  /** When staff marked this version reviewed (POST /templates/{id}/review); null until then. */
+  @Column('timestamptz', { nullable: true })
+  reviewedAt!: Date | null;
 
   @Column('bytea', { transformer: encryptedBytes, select: false })
   sourcePdf!: Buffer;
