@@ -106,7 +106,18 @@ function rectIou(a: Rect, b: Rect): number {
 
 export interface AcroWidget {
   field: Omit<DetectedField, 'label' | 'prompt'> & { label: string; prompt: string };
+  /** Fully qualified field name. */
+  name: string;
+  /** The field's /TU as written (may be "undefined" or the field name: see acroform-meaning.ts). */
   tooltip?: string;
+  /** AcroForm field type. */
+  type: 'Tx' | 'Sig' | 'Btn' | 'Ch';
+  /** Check box / radio: the widget's on-state name. */
+  onState?: string;
+  /** Check box / radio: the /Opt text standing for this widget (its export value). */
+  optionText?: string;
+  /** The field's format script says it holds a date. */
+  dateFormat: boolean;
   /** Label must still be found from page text. */
   needsLabel: boolean;
 }
@@ -175,12 +186,14 @@ export async function readAcroForm(bytes: Uint8Array): Promise<AcroFormRead> {
       const base = { page: pageIndex + 1, rect, required, confidence: 1, questionKey: null, choiceLabel: null };
       const binding = { fieldName: name, widgetIndex };
       const label = tooltip ?? '';
-      const push = (f: AcroWidget['field']): void => {
-        out.push({ field: f, tooltip, needsLabel: !tooltip });
+      const type = ft === 'Tx' || ft === 'Sig' || ft === 'Btn' || ft === 'Ch' ? ft : undefined;
+      if (!type) continue;
+      const dateFormat = type === 'Tx' && /AFDate_/.test(formatScript(w));
+      const push = (f: AcroWidget['field'], extra: Partial<AcroWidget> = {}): void => {
+        out.push({ field: f, name, tooltip, type, dateFormat, needsLabel: !tooltip, ...extra });
       };
       if (ft === 'Tx') {
-        const script = formatScript(w);
-        const isDate = /AFDate_/.test(script) || isDateText(`${name.split('.').pop() ?? ''} ${tooltip ?? ''}`);
+        const isDate = dateFormat || isDateText(`${name.split('.').pop() ?? ''} ${tooltip ?? ''}`);
         const maxLen = num(inherited(w, 'MaxLen'));
         const f: AcroWidget['field'] = {
           ...base,
@@ -201,15 +214,23 @@ export async function readAcroForm(bytes: Uint8Array): Promise<AcroFormRead> {
         const shared = kids instanceof PDFArray && kids.size() > 1;
         const kind: FieldKind = radio || shared ? 'select_one' : 'checkbox';
         const grouped = kind !== 'checkbox';
-        push({
-          ...base,
-          kind,
-          label: grouped ? (value ?? '') : label,
-          prompt: label,
-          choiceLabel: grouped ? (value ?? null) : null,
-          questionKey: grouped ? `acro:${name}` : null,
-          acroform: { ...binding, value },
-        });
+        const opts = options(w);
+        // /Opt holds one export value per widget; on-states are then often their indexes ("0", "1", ...).
+        const index =
+          value !== undefined && /^\d+$/.test(value) && Number(value) < opts.length ? Number(value) : widgetIndex;
+        const optionText = opts[index]?.label || undefined;
+        push(
+          {
+            ...base,
+            kind,
+            label: grouped ? (value ?? '') : label,
+            prompt: label,
+            choiceLabel: grouped ? (value ?? null) : null,
+            questionKey: grouped ? `acro:${name}` : null,
+            acroform: { ...binding, value },
+          },
+          { onState: value, optionText },
+        );
       } else if (ft === 'Ch') {
         const opts = options(w);
         const multi = !(ff & (1 << 17)) && Boolean(ff & (1 << 21));

@@ -3,13 +3,11 @@
  * page layout (text, ruled lines, boxes, box glyphs). Pure and silent: throws an Error on unreadable input.
  */
 import { readAcroForm } from './acroform';
+import { acroformFields } from './acroform-meaning';
 import { addDateLayouts } from './date-layout';
 import type { DetectedField, DetectionResult, Detector } from './field-map';
-import { isDateText } from './kinds';
 import { extractPage } from './layout/extract';
-import { findLabel, textTokens } from './layout/labels';
 import { detectPage } from './layout/page-fields';
-import { buildLines, cleanLabel, isRequiredText } from './layout/text';
 import type { PageContent } from './layout/types';
 import { withPdfJsDocument } from './pdf-document';
 import { reviewReasons } from './review';
@@ -51,30 +49,7 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
     let detector: Detector;
     if (useAcro) {
       detector = 'acroform';
-      for (const w of acro.widgets) {
-        const f = w.field;
-        if (f.page > last) continue;
-        if (w.needsLabel || f.kind === 'text') {
-          const content = await pageContent(f.page);
-          const tokens = textTokens(buildLines(content.glyphs));
-          const [ax, ay] = content.fromUser(f.rect[0], f.rect[1]);
-          const [bx, by] = content.fromUser(f.rect[2], f.rect[3]);
-          const box = { x1: Math.min(ax, bx), y1: Math.min(ay, by), x2: Math.max(ax, bx), y2: Math.max(ay, by) };
-          const hit = findLabel(
-            { ...box, source: 'box', choice: false, base: box.y1, size: 9, confidence: 1 },
-            tokens,
-            [],
-          );
-          const near = cleanLabel(hit.raw);
-          if (w.needsLabel && near) {
-            if (f.choiceLabel === null) f.label = near;
-            f.prompt = near;
-            f.required ||= isRequiredText(hit.raw);
-          }
-          if (f.kind === 'text' && near && isDateText(near) && hit.where !== 'none') f.kind = 'date';
-        }
-        fields.push(f);
-      }
+      fields = await acroformFields(acro.widgets, last, pageContent);
     } else {
       detector = 'layout';
       let q = 0;

@@ -1,0 +1,285 @@
+/**
+ * The printed words around AcroForm widgets: words grouped into lines, and the phrase printed beside, above,
+ * below or inside a widget. Used to give fillable PDFs the meaning their page prints (acroform-meaning.ts).
+ * Everything here is in the upright page space of layout extraction (points, y up).
+ */
+import type { Glyph } from './layout/types';
+import { cleanText } from './acroform-words';
+
+export interface Area {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+export interface Word extends Area {
+  text: string;
+  size: number;
+  /** Index of the word's line in `PageText.lines` (top to bottom). */
+  line: number;
+  /** Index of the word in its line (left to right). */
+  pos: number;
+}
+
+export interface PageText {
+  lines: Word[][];
+}
+
+export interface Phrase extends Area {
+  text: string;
+  words: Word[];
+  /** Distance from the widget to the nearest word of the phrase, in points. */
+  gap: number;
+  /** "line:pos" of the word nearest the widget: one printed phrase binds one widget. */
+  key: string;
+}
+
+export type Side = 'left' | 'right' | 'above' | 'below' | 'inside';
+
+/** Tuning, in units of the word's font size unless said otherwise. */
+const WORD = {
+  /** Glyphs further apart than this start a new word (a space is about 0.25 em). */
+  splitGap: 0.2,
+  /** Words closer than this belong to one phrase ("Marital status"); option words sit further apart. */
+  phraseGap: 0.75,
+  /** Baselines within this share a line. */
+  baselineTolerance: 0.3,
+  /** Longest phrase kept (words). */
+  maxWords: 10,
+};
+
+/** Box and circle glyphs are drawn boxes, not words; blanks (underscores, dot leaders) are not words either. */
+const NOT_WORD = /^[\s_.…☐□❑❒■▢◻◼⬜☑☒○◯●◦⚪❍\uF06F\uF0A8\uF071\uF0FE\uF09F\uF0A1-]+$/u;
+
+export function pageText(glyphs: Glyph[]): PageText {
+  const sorted = [...glyphs].sort((a, b) => b.base - a.base || a.x1 - b.x1);
+  const rows: Glyph[][] = [];
+  const bases: number[] = [];
+  for (const g of sorted) {
+    const tol = Math.max(1, WORD.baselineTolerance * g.size);
+    const k = bases.findIndex((b) => Math.abs(b - g.base) <= tol);
+    if (k >= 0) rows[k].push(g);
+    else {
+      bases.push(g.base);
+      rows.push([g]);
+    }
+  }
+  const order = rows.map((_, i) => i).sort((a, b) => bases[b] - bases[a]);
+  const lines: Word[][] = [];
+  for (const i of order) {
+    const gs = rows[i].sort((a, b) => a.x1 - b.x1);
+    const words: Word[] = [];
+    let cur: Glyph[] = [];
+    const flush = (): void => {
+      const text = cur.map((g) => g.ch).join('');
+      if (cur.length && !NOT_WORD.test(text)) {
+        words.push({
+          text,
+          size: cur[0].size,
+          x1: cur[0].x1,
+          x2: cur[cur.length - 1].x2,
+          y1: Math.min(...cur.map((g) => g.y1)),
+          y2: Math.max(...cur.map((g) => g.y2)),
+          line: lines.length,
+          pos: words.length,
+        });
+      }
+      cur = [];
+    };
+    for (const g of gs) {
+      const prev = cur[cur.length - 1];
+      const separate = /\s/.test(g.ch) || NOT_WORD.test(g.ch) || (prev && NOT_WORD.test(prev.ch));
+      if (prev && (separate || g.x1 - prev.x2 > WORD.splitGap * Math.max(g.size, prev.size))) flush();
+      if (!/\s/.test(g.ch)) cur.push(g);
+    }
+    flush();
+    if (words.length) lines.push(words);
+  }
+  return { lines };
+}
+
+function phraseOf(words: Word[], gap: number, anchor: Word): Phrase {
+  return {
+    text: words.map((w) => w.text).join(' '),
+    words,
+    gap,
+    key: `${anchor.line}:${anchor.pos}`,
+    x1: Math.min(...words.map((w) => w.x1)),
+    x2: Math.max(...words.map((w) => w.x2)),
+    y1: Math.min(...words.map((w) => w.y1)),
+    y2: Math.max(...words.map((w) => w.y2)),
+  };
+}
+
+const endsQuestion = (t: string): boolean => /[:?][*]*$/.test(t);
+
+/** A widget other than `self` lies in the area. */
+function blockedBy(widgets: Area[], self: Area, a: Area): boolean {
+  return widgets.some((o) => o !== self && o.x1 < a.x2 && o.x2 > a.x1 && o.y1 < a.y2 && o.y2 > a.y1 && o.x2 - o.x1 > 1);
+}
+
+export interface BesideOptions {
+  /** Furthest gap (points) between the widget and the phrase. */
+  maxGap: number;
+  /** Option text: a word ending in ':' or '?' is the question, not part of the option. */
+  option: boolean;
+}
+
+/** The phrase printed on the widget's line, on one side of it, not past another widget. */
+export function beside(
+  w: Area,
+  side: 'left' | 'right',
+  text: PageText,
+  widgets: Area[],
+  o: BesideOptions,
+): Phrase | null {
+  const cy = (w.y1 + w.y2) / 2;
+  let best: Word | null = null;
+  let bestGap = Infinity;
+  for (const line of text.lines) {
+    for (const word of line) {
+      const wy = (word.y1 + word.y2) / 2;
+      const h = Math.max(w.y2 - w.y1, word.y2 - word.y1);
+      if (Math.abs(wy - cy) > 0.5 * h + 1) continue;
+      const gap = side === 'left' ? w.x1 - word.x2 : word.x1 - w.x2;
+      if (gap < -1.5 || gap > o.maxGap || gap >= bestGap) continue;
+      best = word;
+      bestGap = gap;
+    }
+  }
+  if (!best) return null;
+  if (o.option && side === 'left' && endsQuestion(best.text)) return null;
+  const between: Area =
+    side === 'left' ? { x1: best.x2, x2: w.x1, y1: w.y1, y2: w.y2 } : { x1: w.x2, x2: best.x1, y1: w.y1, y2: w.y2 };
+  if (bestGap > 1 && blockedBy(widgets, w, between)) return null;
+  const line = text.lines[best.line];
+  const words = [best];
+  const step = side === 'left' ? -1 : 1;
+  for (let k = best.pos + step; k >= 0 && k < line.length && words.length < WORD.maxWords; k += step) {
+    const next = line[k];
+    const edge = side === 'left' ? words[0] : words[words.length - 1];
+    const gap = side === 'left' ? edge.x1 - next.x2 : next.x1 - edge.x2;
+    if (gap > WORD.phraseGap * Math.max(next.size, edge.size)) break;
+    if (side === 'left' && endsQuestion(next.text)) break;
+    const span: Area =
+      side === 'left'
+        ? { x1: next.x2, x2: edge.x1, y1: next.y1, y2: next.y2 }
+        : { x1: edge.x2, x2: next.x1, y1: next.y1, y2: next.y2 };
+    if (blockedBy(widgets, w, span)) break;
+    if (side === 'left') words.unshift(next);
+    else words.push(next);
+    if (side === 'right' && o.option && endsQuestion(next.text)) break;
+  }
+  return phraseOf(words, Math.max(0, bestGap), best);
+}
+
+/** The phrase on the nearest line above (label over a box, column header) or below (caption under a line). */
+export function stacked(
+  w: Area,
+  side: 'above' | 'below',
+  text: PageText,
+  widgets: Area[],
+  maxGap: number,
+  centred = false,
+  /** How far left of the widget a phrase may start (points). */
+  reach = 12,
+): Phrase | null {
+  let bestLine = -1;
+  let bestGap = Infinity;
+  for (const line of text.lines) {
+    for (const word of line) {
+      const gap = side === 'above' ? word.y1 - w.y2 : w.y1 - word.y2;
+      if (gap < -0.35 * (word.y2 - word.y1) || gap > maxGap || gap >= bestGap) continue;
+      const cx = (word.x1 + word.x2) / 2;
+      const inColumn = centred
+        ? cx >= w.x1 - 0.75 * (w.x2 - w.x1) - 2 && cx <= w.x2 + 0.75 * (w.x2 - w.x1) + 2
+        : word.x2 > w.x1 && word.x1 < w.x2 && word.x1 >= w.x1 - reach;
+      if (!inColumn) continue;
+      bestLine = word.line;
+      bestGap = gap;
+    }
+  }
+  if (bestLine < 0) return null;
+  const line = text.lines[bestLine];
+  const inColumn = (word: Word): boolean => {
+    if (!centred) return word.x2 > w.x1 && word.x1 < w.x2 && word.x1 >= w.x1 - reach;
+    const cx = (word.x1 + word.x2) / 2;
+    return cx >= w.x1 - 0.75 * (w.x2 - w.x1) - 2 && cx <= w.x2 + 0.75 * (w.x2 - w.x1) + 2;
+  };
+  const first = centred
+    ? line
+        .filter(inColumn)
+        .sort(
+          (a, b) => Math.abs((a.x1 + a.x2) / 2 - (w.x1 + w.x2) / 2) - Math.abs((b.x1 + b.x2) / 2 - (w.x1 + w.x2) / 2),
+        )[0]
+    : line.find(inColumn);
+  if (!first) return null;
+  const vertical: Area =
+    side === 'above'
+      ? { x1: first.x1, x2: first.x2, y1: w.y2, y2: first.y1 }
+      : { x1: first.x1, x2: first.x2, y1: first.y2, y2: w.y1 };
+  if (bestGap > 1 && blockedBy(widgets, w, vertical)) return null;
+  // Grow the phrase both ways along its line while the words stay close.
+  let a = first.pos;
+  let b = first.pos;
+  const close = (l: Word, r: Word): boolean => r.x1 - l.x2 <= WORD.phraseGap * Math.max(l.size, r.size);
+  while (b + 1 < line.length && b - a + 1 < WORD.maxWords && close(line[b], line[b + 1])) b++;
+  while (centred && a > 0 && b - a + 1 < WORD.maxWords && close(line[a - 1], line[a])) a--;
+  return phraseOf(line.slice(a, b + 1), Math.max(0, bestGap), first);
+}
+
+/** Text printed inside a tall widget's top part (a caption in the corner of a boxed cell). */
+export function inside(w: Area, text: PageText): Phrase | null {
+  for (const line of text.lines) {
+    const words = line.filter((x) => x.x1 >= w.x1 - 1 && x.x2 <= w.x2 + 1 && x.y1 >= w.y1 - 1 && x.y2 <= w.y2 + 1);
+    if (!words.length) continue;
+    const size = words[0].size;
+    if (w.y2 - w.y1 < 1.7 * size || words[0].y1 < (w.y1 + w.y2) / 2) return null;
+    return phraseOf(words.slice(0, WORD.maxWords), 0, words[0]);
+  }
+  return null;
+}
+
+/**
+ * The printed question of a set of options: the words left of the first option on its line ("Sex:"),
+ * else the line just above the options.
+ */
+export function questionPrompt(
+  options: Array<{ box: Area; phrase: Phrase | null }>,
+  text: PageText,
+  boxes: Area[],
+  size: number,
+): string {
+  if (!options.length) return '';
+  const first = [...options].sort((a, b) => b.box.y2 - a.box.y2 || a.box.x1 - b.box.x1)[0];
+  const anchor = sameLine(first.box, first.phrase) ? union(first.box, first.phrase!) : first.box;
+  // Row headers of grids sit far left of the first box.
+  const left = beside(anchor, 'left', text, boxes, { maxGap: 40 * size, option: false });
+  const labels = new Set(options.map((o) => (o.phrase ? o.phrase.key : '')));
+  if (left && !labels.has(left.key)) return cleanText(left.text);
+  const all = options.reduce<Area>(
+    (a, o) => union(a, sameLine(o.box, o.phrase) ? union(o.box, o.phrase!) : o.box),
+    anchor,
+  );
+  const above = stacked(all, 'above', text, boxes, 1.8 * size, false, 8 * size);
+  return above && !labels.has(above.key) ? cleanText(above.text) : '';
+}
+
+/** The phrase is printed on the box's line (not a column header above it). */
+export function sameLine(box: Area, phrase: Phrase | null): boolean {
+  return phrase !== null && phrase.y1 < box.y2 && phrase.y2 > box.y1;
+}
+
+export function union(a: Area, b: Area): Area {
+  return { x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1), x2: Math.max(a.x2, b.x2), y2: Math.max(a.y2, b.y2) };
+}
+
+/** Median font size of the page's words (10 pt when none). */
+export function typicalSize(text: PageText): number {
+  const sizes = text.lines
+    .flat()
+    .map((w) => w.size)
+    .sort((a, b) => a - b);
+  return sizes[Math.floor(sizes.length / 2)] ?? 10;
+}

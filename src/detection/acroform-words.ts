@@ -1,0 +1,67 @@
+/**
+ * Which of a fillable form's own words mean something: tooltips, export values and field names made by
+ * form tools ("undefined", "Check Box3", "0", "Off", "f1_01[0]") are not labels.
+ */
+
+/** A printed phrase as a label: blanks, leaders, trailing ':' and required marks removed. */
+export function cleanText(s: string): string {
+  return s
+    .replace(/[_.…]{3,}/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s*:•·-]+|[\s*:]+$/g, '')
+    .trim();
+}
+
+const compact = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/\[\d+\]/g, '')
+    .replace(/[^a-z0-9]+/g, '');
+
+/** Names form tools generate: "Text1", "Check Box 3", "Group2", "Choice1", "f1_01", "c1_1[0]", "Field 12". */
+export function isMechanicalName(s: string): boolean {
+  const t = s.replace(/\[\d+\]/g, '').trim();
+  return (
+    t === '' ||
+    /^(text|text ?field|check ?box|radio( ?button)?|group|choice|button|field|combo ?box|list ?box|drop ?down|fill|untitled|undefined|form)[\s_#-]*\d*$/i.test(
+      t,
+    ) ||
+    /^[a-z]{0,3}\d+([_.-]\d+)*[a-z]?$/i.test(t) ||
+    /^\W*$/.test(t)
+  );
+}
+
+/** The tooltip when it is a real description: not empty, "undefined", the field's own name or a tool's name. */
+export function meaningfulTooltip(tip: string | undefined, fieldName: string): string | undefined {
+  const t = tip?.trim();
+  if (!t || /^(undefined|null|none|n\/a|tooltip|\[object object\])$/i.test(t)) return undefined;
+  const last = fieldName.split('.').pop() ?? fieldName;
+  if (compact(t) === compact(last) || compact(t) === compact(fieldName) || isMechanicalName(t)) return undefined;
+  return t;
+}
+
+/** An export value or on-state name that says something ("Married"), not "0", "1", "On", "Off", "Yes". */
+export function meaningfulExport(v: string | undefined): string | undefined {
+  const t = v?.trim();
+  if (!t || /^(\d+|on|off|yes|true|false|x|choice ?\d*|option ?\d*|opt ?\d*|v\d+|value ?\d*)$/i.test(t))
+    return undefined;
+  if (isMechanicalName(t)) return undefined;
+  return t;
+}
+
+/**
+ * Words of a field's own name (last part, e-sign suffix dropped, camelCase and underscores split):
+ * "PatientName" -> "Patient Name". Empty for names a tool made up, unless `raw` (kind cues still count).
+ */
+export function nameWords(fieldName: string, raw = false): string {
+  const last = (fieldName.split('.').pop() ?? fieldName).replace(/\[\d+\]/g, '').replace(/_es_.*$/i, '');
+  const words = last
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/([A-Za-z])(\d)/g, '$1 $2')
+    .replace(/[_\s-]+/g, ' ')
+    .trim();
+  if (raw) return words;
+  if (isMechanicalName(last) || isMechanicalName(words)) return '';
+  // "Signature1", "Date2": a tool's counter glued to a word.
+  return /[A-Za-z]\d+$/.test(last) ? words.replace(/\s\d+$/, '') : words;
+}
