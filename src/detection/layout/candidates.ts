@@ -6,6 +6,7 @@ import { findBlanks } from './blanks';
 import type { Cell, Geometry } from './geometry';
 import type { TextLine, Token } from './text';
 import { boxH, boxW, type Box, type Glyph } from './types';
+import { LAYOUT_PARAMS as P } from './params';
 
 export type Source = 'underscore' | 'dots' | 'line' | 'box' | 'square' | 'circle' | 'glyph' | 'bracket' | 'paren';
 
@@ -36,7 +37,7 @@ export const isHint = (s: string): boolean => HINT_RE.test(s.replace(/\s+/g, '')
 function glyphInk(g: Glyph, kind: 'box' | 'circle'): Box {
   const s = g.size;
   const adv = g.x2 - g.x1;
-  const side = (kind === 'box' ? 0.79 : 0.79) * s;
+  const side = P.glyphInkEm * s;
   const cx = g.x1 + adv / 2;
   const y1 = g.base + (kind === 'box' ? 0.0 : -0.07) * s;
   return { x1: cx - side / 2, x2: cx + side / 2, y1, y2: y1 + side };
@@ -70,7 +71,7 @@ export function findCandidates(lines: TextLine[], geo: Geometry, pageHeight = 0)
   // 1. Text-drawn blanks and markers.
   for (const l of lines) {
     for (const t of l.tokens) {
-      if (t.type === 'blank' && boxW(t) >= 2.2 * t.size) {
+      if (t.type === 'blank' && boxW(t) >= P.blankMinWidthEm * t.size) {
         const y1 = t.base - 0.14 * t.size;
         const source = t.text.includes('_') ? 'underscore' : 'dots';
         out.push({

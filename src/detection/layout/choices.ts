@@ -6,6 +6,7 @@ import type { FieldKind } from '../field-map';
 import { choiceMode } from '../kinds';
 import type { Candidate } from './candidates';
 import type { TextLine, Token } from './text';
+import { LAYOUT_PARAMS as P } from './params';
 
 export interface ChoiceOut {
   cand: Candidate;
@@ -37,7 +38,7 @@ export function groupChoices(
 ): ChoiceOut[] {
   const rows: Row[] = [];
   for (const m of [...markers].sort((a, b) => cy(b) - cy(a) || a.x1 - b.x1)) {
-    const r = rows.find((x) => Math.abs(x.y - cy(m)) < 3);
+    const r = rows.find((x) => Math.abs(x.y - cy(m)) < P.choiceRowTolerance);
     if (r) r.items.push(m);
     else rows.push({ y: cy(m), items: [m] });
   }

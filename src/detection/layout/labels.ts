@@ -3,6 +3,7 @@ import type { Candidate } from './candidates';
 import { isHint } from './candidates';
 import type { TextLine, Token } from './text';
 import type { Box } from './types';
+import { LAYOUT_PARAMS as P } from './params';
 
 export interface LabelHit {
   raw: string;
@@ -22,12 +23,12 @@ function blocked(fields: Box[], a: number, b: number, y1: number, y2: number, se
 
 export function findLabel(c: Candidate, tokens: Token[], fields: Candidate[]): LabelHit {
   if (c.innerLabelRaw) return { raw: c.innerLabelRaw, token: null, where: 'inside' };
-  const yLo = c.y1 - 5;
-  const yHi = c.source === 'box' ? Math.min(c.y2, c.y1 + 14) : c.y1 + 9;
+  const yLo = c.y1 - P.leftLabelBelow;
+  const yHi = c.source === 'box' ? Math.min(c.y2, c.y1 + 14) : c.y1 + P.leftLabelAbove;
   let best: Token | null = null;
   for (const t of tokens) {
     if (t.base < yLo || t.base > yHi) continue;
-    if (t.x2 > c.x1 + 3 || c.x1 - t.x2 > 220) continue;
+    if (t.x2 > c.x1 + 3 || c.x1 - t.x2 > P.leftLabelMaxGap) continue;
     if (best && t.x2 <= best.x2) continue;
     best = t;
   }
@@ -35,7 +36,7 @@ export function findLabel(c: Candidate, tokens: Token[], fields: Candidate[]): L
   // Just above, starting near the field's left edge.
   let above: Token | null = null;
   for (const t of tokens) {
-    if (t.y1 < c.y2 - 3 || t.y1 > c.y2 + 16) continue;
+    if (t.y1 < c.y2 - 3 || t.y1 > c.y2 + P.aboveLabelMaxGap) continue;
     if (t.x2 < c.x1 || t.x1 > c.x2 || t.x1 < c.x1 - 15) continue;
     if (!above || t.y1 < above.y1 || (Math.abs(t.y1 - above.y1) < 1 && t.x1 < above.x1)) above = t;
   }
@@ -44,7 +45,7 @@ export function findLabel(c: Candidate, tokens: Token[], fields: Candidate[]): L
     // A caption printed under the rule ("Signature of applicant" below a signature line).
     let below: Token | null = null;
     for (const t of tokens) {
-      if (t.y2 > c.y1 + 1 || t.y2 < c.y1 - 14) continue;
+      if (t.y2 > c.y1 + 1 || t.y2 < c.y1 - P.belowCaptionMaxGap) continue;
       if (t.x1 < c.x1 - 6 || t.x1 > c.x1 + 0.5 * (c.x2 - c.x1)) continue;
       if (!below || t.y2 > below.y2 + 1 || (Math.abs(t.y2 - below.y2) <= 1 && t.x1 < below.x1)) below = t;
     }

@@ -7,6 +7,7 @@ import { buildGeometry } from './geometry';
 import { findLabel, rowHeader, textTokens } from './labels';
 import { buildLines, cleanLabel, isRequiredText } from './text';
 import { iou, type PageContent } from './types';
+import { LAYOUT_PARAMS as P } from './params';
 
 export interface PageResult {
   fields: DetectedField[];
@@ -58,7 +59,7 @@ export function detectPage(page: PageContent, nextKey: () => string): PageResult
   }
   for (const { c, hit } of labelled) {
     // A rule across the whole page with no label on its left separates sections or table rows.
-    if (c.source === 'line' && c.x2 - c.x1 >= 0.75 * page.width && hit.where !== 'left') continue;
+    if (c.source === 'line' && c.x2 - c.x1 >= P.separatorPageShare * page.width && hit.where !== 'left') continue;
     if (c.columnHeader && hit.where !== 'inside') {
       hit.raw = c.columnHeader;
       hit.where = 'column';
@@ -80,7 +81,7 @@ export function detectPage(page: PageContent, nextKey: () => string): PageResult
       choiceLabel: null,
       questionKey: null,
       required: isRequiredText(hit.raw),
-      confidence: label ? c.confidence : c.confidence * 0.6,
+      confidence: label ? c.confidence : c.confidence * P.unlabelledConfidence,
     };
     if (c.source === 'box' && c.y2 - c.y1 > 30) f.multiline = true;
     if (c.combCells) {
@@ -99,7 +100,7 @@ export function detectPage(page: PageContent, nextKey: () => string): PageResult
       choiceLabel: ch.kind === 'checkbox' ? null : ch.label,
       questionKey: ch.questionKey,
       required: isRequiredText(ch.promptRaw),
-      confidence: ch.label ? ch.cand.confidence : ch.cand.confidence * 0.6,
+      confidence: ch.label ? ch.cand.confidence : ch.cand.confidence * P.unlabelledConfidence,
     });
   }
   return { fields, hasText: page.glyphs.length > 0 };

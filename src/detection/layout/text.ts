@@ -2,6 +2,7 @@
  * Groups glyphs into lines and tokens: words/phrases, blank runs (underscores, dots) and box glyphs.
  */
 import type { Box, Glyph } from './types';
+import { LAYOUT_PARAMS as P } from './params';
 
 export type TokenType = 'text' | 'blank' | 'box' | 'circle' | 'bracket' | 'paren';
 
@@ -113,7 +114,7 @@ function tokenize(gs: Glyph[]): Token[] {
       while (j < gs.length) {
         const cj = classOf(gs[j]);
         const gap = gs[j].x1 - gs[end].x2;
-        if (cj === 'under' && gap < 1.2 * g.size) {
+        if (cj === 'under' && gap < P.underscoreJoinEm * g.size) {
           end = j;
           j++;
         } else if ((gs[j].ch === '/' || gs[j].ch === '-') && j + 1 < gs.length && classOf(gs[j + 1]) === 'under') {
@@ -156,7 +157,7 @@ function tokenize(gs: Glyph[]): Token[] {
       if ((n.ch === '[' || n.ch === '(') && j + 2 < gs.length && gs[j + 2].ch === (n.ch === '[' ? ']' : ')')) break;
       if (cn === 'dot' && j + 6 < gs.length && gs.slice(j + 1, j + 7).every((x) => classOf(x) === 'dot')) break;
       const gap = n.x1 - gs[j].x2;
-      if (gap > 1.1 * Math.max(g.size, n.size) || gap < -g.size) break;
+      if (gap > P.phraseGapEm * Math.max(g.size, n.size) || gap < -g.size) break;
       j++;
     }
     const tok = makeToken('text', gs.slice(i, j + 1));
@@ -171,7 +172,7 @@ function tokenize(gs: Glyph[]): Token[] {
 export function spacedText(gs: Glyph[]): string {
   let s = '';
   for (let k = 0; k < gs.length; k++) {
-    if (k > 0 && gs[k].x1 - gs[k - 1].x2 > 0.12 * gs[k].size) s += ' ';
+    if (k > 0 && gs[k].x1 - gs[k - 1].x2 > P.spaceGapEm * gs[k].size) s += ' ';
     s += gs[k].ch;
   }
   return s;

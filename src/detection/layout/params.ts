@@ -1,0 +1,87 @@
+/**
+ * Named parameters of the flat (layout) detector. One mutable object: code reads `LAYOUT_PARAMS.x` at call
+ * time (never a copy taken at import), so a fitting script may change entries in-process between runs.
+ * Units: `pt` = PDF points (1/72 in) in the upright page space; `em` = multiples of the font size of the text
+ * concerned; plain numbers are ratios or score weights.
+ */
+export const LAYOUT_PARAMS = {
+  // ---- Text lines and tokens ----
+  /** em: two glyphs closer than this (gap) stay in one phrase token. */
+  phraseGapEm: 1.1,
+  /** em: a gap wider than this between glyphs of a phrase is printed as a space. */
+  spaceGapEm: 0.12,
+  /** em: underscores closer than this join one blank run. */
+  underscoreJoinEm: 1.2,
+  /** em: an underscore / dot run must be at least this wide to be a blank field. */
+  blankMinWidthEm: 2.2,
+
+  // ---- Choice markers ----
+  /** em: side of a box glyph's ink (☐ □ ○) relative to its font size. */
+  glyphInkEm: 0.79,
+  /** pt: markers whose centres differ by less than this in y are on one row. */
+  choiceRowTolerance: 3,
+
+  // ---- Binding option words to markers (one score for the whole row; lower is better) ----
+  /** em: a word further than this from its marker (edge to edge) cannot be its option text. */
+  bindMaxGapEm: 2.6,
+  /** pt: ... and never further than this, whatever the font size. */
+  bindMaxGapFloor: 12,
+  /** Cost per em of gap between a marker and its word. */
+  bindGapWeight: 1,
+  /** Cost added when the word is on the LEFT of its marker (most forms print the option after the box). */
+  bindLeftPenalty: 0.35,
+  /** Cost per em of spread between the gaps of one row (the tight side is also the consistent one). */
+  bindSpreadWeight: 0.5,
+  /** Cost of leaving a marker without a word (per marker), against forcing a far word. */
+  bindMissingCost: 2.2,
+
+  // ---- Words to circle (no marker) ----
+  /** pt: the rect of a circled word is its ink box grown by this much per side (as the truth does). */
+  circleWordPad: 2,
+  /** em: gap between option words of one printed option row ("Yes  No") at most this. */
+  circleWordMaxGapEm: 6,
+  /** em: gap between a question and its first option word at least this (a visible column break). */
+  circleWordMinLeadEm: 1.5,
+
+  // ---- Labels of text fields ----
+  /** pt: a label on the left may sit this far below the field's bottom edge (baseline). */
+  leftLabelBelow: 5,
+  /** pt: ... and this far above it (lines / underscores); boxes use min(height, 14). */
+  leftLabelAbove: 9,
+  /** pt: a label on the left at most this far from the field. */
+  leftLabelMaxGap: 220,
+  /** pt: a label above starts at most this far above the field's top. */
+  aboveLabelMaxGap: 16,
+  /** pt: a caption under a rule has its top at most this far under the rule. */
+  belowCaptionMaxGap: 14,
+  /** pt: a rule across at least this share of the page with no label on its left is a separator. */
+  separatorPageShare: 0.75,
+
+  // ---- Confidence ----
+  /** Factor applied to a field's confidence when no label was bound. */
+  unlabelledConfidence: 0.6,
+};
+
+export type LayoutParamKey = keyof typeof LAYOUT_PARAMS;
+
+/** The weights worth fitting on the corpora, with the values a grid search should try. */
+export const TUNABLE_PARAMS: { key: LayoutParamKey; values: number[] }[] = [
+  { key: 'bindGapWeight', values: [0.5, 1, 1.5] },
+  { key: 'bindLeftPenalty', values: [0, 0.2, 0.35, 0.6, 1] },
+  { key: 'bindSpreadWeight', values: [0, 0.25, 0.5, 1] },
+  { key: 'bindMissingCost', values: [1.5, 2.2, 3] },
+  { key: 'bindMaxGapEm', values: [2, 2.6, 3.5] },
+  { key: 'circleWordMaxGapEm', values: [4, 6, 8] },
+  { key: 'circleWordMinLeadEm', values: [1, 1.5, 2.5] },
+  { key: 'leftLabelMaxGap', values: [120, 220, 300] },
+  { key: 'belowCaptionMaxGap', values: [10, 14, 18] },
+];
+
+/** A snapshot of the current values (for a fitting script to restore after a run). */
+export function snapshotParams(): typeof LAYOUT_PARAMS {
+  return { ...LAYOUT_PARAMS };
+}
+
+export function restoreParams(saved: typeof LAYOUT_PARAMS): void {
+  Object.assign(LAYOUT_PARAMS, saved);
+}
