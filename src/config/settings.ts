@@ -103,6 +103,24 @@ export class Settings {
   @Min(1000)
   PDF_PROCESSING_TIMEOUT_MS = 60_000;
 
+  /**
+   * Detection gives up a page whose reading takes longer than this (the page is left for review, the
+   * import goes on). An ordinary page reads in 15-60 ms.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  DETECTION_PAGE_BUDGET_MS = 5_000;
+
+  /**
+   * Detection starts no page after this; the pages left are named for review. The detection child is
+   * killed at this plus two page budgets (30 s by default, where a 100-page ordinary form takes ~5 s).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1_000)
+  DETECTION_DOCUMENT_BUDGET_MS = 20_000;
+
   /** Warm sandbox child processes per process (each holds about 150 MB); 0 = a fresh child per task. */
   @Transform(toInt)
   @IsInt()

@@ -9,6 +9,7 @@ import type { DetectedField, DetectionResult, Detector } from './field-map';
 import { extractPage } from './layout/extract';
 import { detectPage } from './layout/page-fields';
 import type { PageContent } from './layout/types';
+import { PageBudget, type DetectionBudget } from './page-budget';
 import { withPdfJsDocument } from './pdf-document';
 import { reviewReasons } from './review';
 
@@ -21,6 +22,8 @@ export interface DetectOptions {
   minConfidence?: number;
   /** Read at most this many pages (default: all). */
   maxPages?: number;
+  /** Time limits: a page over its time is given up with a review reason (default: none). */
+  budget?: DetectionBudget;
 }
 
 export async function detectFields(pdf: Uint8Array, options: DetectOptions = {}): Promise<DetectionResult> {
@@ -33,11 +36,12 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
     const pageCount = doc.numPages;
     const last = Math.min(pageCount, options.maxPages ?? pageCount);
     const contents = new Map<number, PageContent>();
+    const budget = new PageBudget(options.budget);
     const pageContent = async (n: number): Promise<PageContent> => {
       let c = contents.get(n);
       if (!c) {
         const page = await doc.getPage(n);
-        c = await extractPage(pdfjs, page, n - 1);
+        c = await budget.read(n, page, () => extractPage(pdfjs, page, n - 1));
         page.cleanup();
         contents.set(n, c);
       }
@@ -56,6 +60,7 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
       const nextKey = (): string => `q${++q}`;
       for (let n = 1; n <= last; n++) {
         const content = await pageContent(n);
+        if (budget.skipped(n)) continue;
         const res = detectPage(content, nextKey);
         if (!res.hasText) blankPages.push(n);
         fields.push(...res.fields);
@@ -66,7 +71,7 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
     for (const n of new Set(fields.filter((f) => f.kind === 'date').map((f) => f.page))) {
       addDateLayouts(fields, n, await pageContent(n));
     }
-    const reasons = reviewReasons(fields, blankPages, detector);
+    const reasons = [...reviewReasons(fields, blankPages, detector), ...budget.reasons()];
     if (last < pageCount) warnings.push(`Only the first ${last} of ${pageCount} pages were read`);
     return { detector, pageCount, fields, reviewRequired: reasons.length > 0, reviewReasons: reasons, warnings };
   });

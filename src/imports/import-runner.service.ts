@@ -52,10 +52,13 @@ export class ImportRunnerService {
       .getOneOrFail();
     try {
       const pdf = row.stagedPdf ?? (await this.fetchPdf(row.sourceUrl!));
-      const detection = await runInSandbox<DetectionResult>(
+      const { DETECTION_PAGE_BUDGET_MS: pageMs, DETECTION_DOCUMENT_BUDGET_MS: documentMs } = this.settings;
+      // A slow page is given up inside detection (review reason); the child is killed only past both budgets.
+      // The tenant keeps one organization's slow files from holding every sandbox child.
+      const detection = await runInSandbox(
         'detect',
-        { pdf },
-        { timeoutMs: this.settings.PDF_PROCESSING_TIMEOUT_MS },
+        { pdf, payload: { budget: { pageMs, documentMs } } },
+        { timeoutMs: documentMs + 2 * pageMs, tenant: row.orgId },
       );
       await this.succeed(row, pdf, detection);
     } catch (error) {

@@ -9,7 +9,9 @@ import { ImportRunnerService } from './import-runner.service';
 export class ImportsProcessor {
   constructor(private readonly runner: ImportRunnerService) {}
 
-  @Process({ concurrency: loadSettings().WORKER_CONCURRENCY })
+  // More jobs than sandbox children: a job of one organization waiting for its turn in the pool (see
+  // runInSandbox's tenant) must not keep another organization's job from reaching the pool.
+  @Process({ concurrency: loadSettings().WORKER_CONCURRENCY + loadSettings().PDF_SANDBOX_POOL_SIZE })
   async detect(job: Job<DetectionJob>): Promise<void> {
     const attempts = job.opts.attempts ?? 1;
     await this.runner.run(job.data.importId, job.attemptsMade + 1 >= attempts);

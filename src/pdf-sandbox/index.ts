@@ -1,6 +1,8 @@
 export {
   runInSandbox,
+  runSandboxTask,
   resolveSandboxLaunch,
+  configureSandboxLaunch,
   configureSandboxPool,
   shutdownSandboxPool,
   sandboxPoolStats,
@@ -10,8 +12,14 @@ export {
   SANDBOX_DEFAULT_MAX_TASKS_PER_CHILD,
   SANDBOX_DEFAULT_IDLE_TIMEOUT_MS,
 } from './run-in-sandbox';
-export type { SandboxInput, SandboxLimits, SandboxPoolOptions, SandboxPoolStats } from './run-in-sandbox';
+export type {
+  SandboxInput,
+  SandboxLimits,
+  SandboxPoolOptions,
+  SandboxPoolStats,
+  SandboxLaunch,
+} from './run-in-sandbox';
 export { SandboxError, SANDBOX_ERROR_CODES, MAX_PDF_PAGES } from './sandbox-error';
 export type { SandboxErrorCode } from './sandbox-error';
 export type { PdfInspection } from './preflight';
-export type { SandboxTaskName, SandboxTestTaskName } from './task-registry';
+export type { SandboxTaskDefinition, SandboxTaskName, SandboxTaskTable, SandboxTaskTypes } from './task-registry';

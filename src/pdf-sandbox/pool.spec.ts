@@ -4,15 +4,20 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import * as hostile from '../../test/fixtures/pdfs/hostile/hostile-pdfs';
+import * as hostile from 'test/fixtures/pdfs/hostile/hostile-pdfs';
+import { useCompiledSandbox } from 'test/utils/sandbox/compiled-child';
+import { runTestTask } from 'test/utils/sandbox/run-test-task';
+import type { Echo, Sleep } from 'test/utils/sandbox/test-tasks';
 import {
+  configureSandboxLaunch,
   configureSandboxPool,
-  PdfInspection,
   runInSandbox,
+  runSandboxTask,
   SANDBOX_DEFAULT_IDLE_TIMEOUT_MS,
   SANDBOX_DEFAULT_MAX_TASKS_PER_CHILD,
   SANDBOX_DEFAULT_POOL_SIZE,
   SandboxError,
+  SandboxLimits,
   sandboxPoolStats,
   shutdownSandboxPool,
 } from '.';
@@ -22,18 +27,9 @@ jest.setTimeout(120_000);
 const FIXTURES = path.resolve(__dirname, '../../test/fixtures/pdfs/hostile');
 const pdf = hostile.simplePdf(1);
 
-interface Echo {
-  pid: number;
-  heapLimitMb: number;
-}
-interface Sleep {
-  pid: number;
-  startedAt: number;
-  finishedAt: number;
-}
-
-const echo = (limits?: { maxOldSpaceMb?: number }): Promise<Echo> => runInSandbox<Echo>('echo', { pdf }, limits);
-const sleepTask = (ms: number): Promise<Sleep> => runInSandbox<Sleep>('sleep', { pdf, payload: { ms } });
+const echo = (limits?: SandboxLimits): Promise<Echo> => runTestTask('echo', { pdf }, limits);
+const sleepTask = (ms: number, limits?: SandboxLimits): Promise<Sleep> =>
+  runTestTask('sleep', { pdf, payload: { ms } }, limits);
 
 function code(promise: Promise<unknown>): Promise<string> {
   return promise.then(
@@ -66,12 +62,11 @@ function defaults(): void {
     maxTasksPerChild: SANDBOX_DEFAULT_MAX_TASKS_PER_CHILD,
     idleTimeoutMs: SANDBOX_DEFAULT_IDLE_TIMEOUT_MS,
     recycleRssMb: undefined,
+    maxPerTenant: undefined,
   });
 }
 
-beforeAll(() => {
-  process.env.SANDBOX_TEST_TASKS = '1';
-});
+beforeAll(() => useCompiledSandbox());
 beforeEach(async () => {
   await shutdownSandboxPool();
   defaults();
@@ -79,14 +74,14 @@ beforeEach(async () => {
 afterAll(async () => {
   await shutdownSandboxPool();
   defaults();
-  delete process.env.SANDBOX_TEST_TASKS;
+  configureSandboxLaunch(undefined);
 });
 
 describe('sandbox pool: reuse and discarding', () => {
   it('reuses the same warm child for consecutive calls', async () => {
     const first = await echo();
     const second = await echo();
-    const third = await runInSandbox<PdfInspection>('inspect', { pdf });
+    const third = await runInSandbox('inspect', { pdf });
     const fourth = await echo();
     expect(third.pageCount).toBe(1);
     expect(second.pid).toBe(first.pid);
@@ -96,12 +91,12 @@ describe('sandbox pool: reuse and discarding', () => {
   });
 
   it.each([
-    ['a task error', () => runInSandbox('throw', { pdf }), 'PROCESSING_ERROR'],
+    ['a task error', () => runTestTask('throw', { pdf }), 'PROCESSING_ERROR'],
     ['a preflight refusal', () => runInSandbox('inspect', { pdf: hostile.selfReferencingPageTree() }), 'PDF_INVALID'],
     ['an encrypted file', () => runInSandbox('inspect', { pdf: hostile.encryptedPdf() }), 'PDF_ENCRYPTED'],
-    ['a child that exits', () => runInSandbox('exit', { pdf }), 'PROCESSING_ERROR'],
-    ['a timeout', () => runInSandbox('spin', { pdf }, { timeoutMs: 1_500 }), 'PROCESSING_TIMEOUT'],
-    ['an unknown task', () => runInSandbox('no-such-task' as 'echo', { pdf }), 'PROCESSING_ERROR'],
+    ['a child that exits', () => runTestTask('exit', { pdf }), 'PROCESSING_ERROR'],
+    ['a timeout', () => runTestTask('spin', { pdf }, { timeoutMs: 1_500 }), 'PROCESSING_TIMEOUT'],
+    ['an unknown task', () => runSandboxTask('no-such-task', { pdf }), 'PROCESSING_ERROR'],
   ])('discards the child after %s; the next call gets a fresh child and succeeds', async (_name, fail, expected) => {
     // Warm one child only, so the failing call surely lands on it.
     configureSandboxPool({ size: 1 });
@@ -119,7 +114,7 @@ describe('sandbox pool: reuse and discarding', () => {
     const ticks: number[] = [];
     const interval = setInterval(() => ticks.push(Date.now()), 20);
     const started = Date.now();
-    const stuck = code(runInSandbox('spin', { pdf }, { timeoutMs: 2_000 }));
+    const stuck = code(runTestTask('spin', { pdf }, { timeoutMs: 2_000 }));
     const queued = echo();
     expect(sandboxPoolStats()).toMatchObject({ busy: 1, queued: 1 });
     await expect(stuck).resolves.toBe('PROCESSING_TIMEOUT');
@@ -171,13 +166,15 @@ describe('sandbox pool: reuse and discarding', () => {
     expect([normal.pid, small.pid]).not.toContain(third.pid);
     expect(sandboxPoolStats()).toMatchObject({ live: 2 });
     // The environment the child sees is part of its identity too.
-    process.env.SANDBOX_TEST_TASKS = '0';
+    const tz = process.env.TZ;
+    process.env.TZ = 'Pacific/Auckland';
     try {
-      await expect(code(runInSandbox('echo', { pdf }))).resolves.toBe('PROCESSING_ERROR');
+      expect((await echo()).tz).toBe('Pacific/Auckland');
     } finally {
-      process.env.SANDBOX_TEST_TASKS = '1';
+      if (tz === undefined) delete process.env.TZ;
+      else process.env.TZ = tz;
     }
-    expect((await echo()).heapLimitMb).toBeGreaterThanOrEqual(512);
+    expect((await echo()).tz).toBe(tz);
   });
 });
 
@@ -225,16 +222,44 @@ describe('sandbox pool: queueing', () => {
     const interval = setInterval(() => ticks.push(Date.now()), 10);
     const started = Date.now();
     const results = await Promise.all([
-      ...Array.from({ length: 6 }, () => runInSandbox<PdfInspection>('inspect', { pdf: hostile.simplePdf(100) })),
-      ...Array.from({ length: 4 }, () =>
-        runInSandbox<{ pageCount: number }>('parse-content', { pdf: hostile.simplePdf(20) }),
-      ),
+      ...Array.from({ length: 6 }, () => runInSandbox('inspect', { pdf: hostile.simplePdf(100) })),
+      ...Array.from({ length: 4 }, () => runInSandbox('parse-content', { pdf: hostile.simplePdf(20) })),
     ]);
     clearInterval(interval);
     expect(results.map((r) => r.pageCount)).toEqual([100, 100, 100, 100, 100, 100, 20, 20, 20, 20]);
     const gaps = ticks.slice(1).map((t, i) => t - ticks[i]);
     expect(ticks.length).toBeGreaterThan((Date.now() - started) / 10 / 4);
     expect(Math.max(...gaps)).toBeLessThan(500);
+  });
+});
+
+describe('sandbox pool: fairness between tenants', () => {
+  it("serves another tenant's call before a tenant's second slow call (one child stays free)", async () => {
+    const finished: string[] = [];
+    const track = <T>(name: string, call: Promise<T>): Promise<T | string> =>
+      call.then(
+        (value) => (finished.push(name), value),
+        (error: SandboxError) => (finished.push(name), error.code),
+      );
+    // Two slow (stuck) calls of org A arrive first, then an ordinary call of org B.
+    const a1 = track('a1', runTestTask('spin', { pdf }, { timeoutMs: 1_500, tenant: 'org_a' }));
+    const a2 = track('a2', runTestTask('spin', { pdf }, { timeoutMs: 1_500, tenant: 'org_a' }));
+    const b = track('b', sleepTask(10, { tenant: 'org_b' }));
+    expect(sandboxPoolStats()).toMatchObject({ size: 2, busy: 2, queued: 1 });
+    await Promise.all([a1, a2, b]);
+    expect(finished).toEqual(['b', 'a1', 'a2']);
+    await expect(a2).resolves.toBe('PROCESSING_TIMEOUT');
+  });
+
+  it('uses every child for one tenant when its limit allows, and calls without a tenant are not limited', async () => {
+    configureSandboxPool({ maxPerTenant: 2 });
+    const both = await Promise.all([sleepTask(300, { tenant: 'org_a' }), sleepTask(300, { tenant: 'org_a' })]);
+    expect(both[1].startedAt).toBeLessThan(both[0].finishedAt);
+    configureSandboxPool({ maxPerTenant: undefined });
+    const untagged = await Promise.all([sleepTask(300), sleepTask(300)]);
+    expect(untagged[1].startedAt).toBeLessThan(untagged[0].finishedAt);
+    const oneOrg = await Promise.all([sleepTask(100, { tenant: 'org_a' }), sleepTask(100, { tenant: 'org_a' })]);
+    expect(oneOrg[1].startedAt).toBeGreaterThanOrEqual(oneOrg[0].finishedAt);
   });
 });
 
@@ -251,7 +276,7 @@ describe('sandbox pool: lifecycle', () => {
   it('shutdownSandboxPool kills every child, fails running and queued calls, and the pool restarts', async () => {
     configureSandboxPool({ size: 1 });
     const warm = await echo();
-    const running = code(runInSandbox('spin', { pdf }, { timeoutMs: 30_000 }));
+    const running = code(runTestTask('spin', { pdf }, { timeoutMs: 30_000 }));
     const queued = code(echo());
     await shutdownSandboxPool();
     await expect(running).resolves.toBe('PROCESSING_ERROR');
@@ -276,6 +301,7 @@ describe('sandbox pool: lifecycle', () => {
     expect(() => configureSandboxPool({ maxTasksPerChild: 0 })).toThrow(RangeError);
     expect(() => configureSandboxPool({ idleTimeoutMs: 0 })).toThrow(RangeError);
     expect(() => configureSandboxPool({ recycleRssMb: -5 })).toThrow(RangeError);
+    expect(() => configureSandboxPool({ maxPerTenant: 0 })).toThrow(RangeError);
     expect(sandboxPoolStats().size).toBe(SANDBOX_DEFAULT_POOL_SIZE);
   });
 });
@@ -291,14 +317,14 @@ describe('sandbox pool: hostile fixtures answer as with one child per call', () 
     for (const file of files) {
       const bytes = readFileSync(path.join(FIXTURES, file));
       const limits = file.startsWith('bomb-') ? bombLimits : {};
-      const result = await runInSandbox<PdfInspection>('inspect', { pdf: bytes }, limits).then(
+      const result = await runInSandbox('inspect', { pdf: bytes }, limits).then(
         (value) => `pages ${value.pageCount}`,
         (error: SandboxError) =>
           ['PROCESSING_OUT_OF_MEMORY', 'PROCESSING_TIMEOUT'].includes(error.code) ? 'STOPPED' : error.code,
       );
       out[file] = result;
       // The pool keeps working after every file.
-      await expect(runInSandbox<PdfInspection>('inspect', { pdf })).resolves.toMatchObject({ pageCount: 1 });
+      await expect(runInSandbox('inspect', { pdf })).resolves.toMatchObject({ pageCount: 1 });
     }
     return out;
   }
@@ -328,10 +354,10 @@ describe('sandbox pool: hostile fixtures answer as with one child per call', () 
 
   it('stops a content bomb in a pooled child and the next call gets a fresh, working child', async () => {
     const bytes = readFileSync(path.join(FIXTURES, 'bomb-content-1.5gb.pdf'));
-    const warm = await runInSandbox<Echo>('echo', { pdf }, { maxOldSpaceMb: 128 });
+    const warm = await runTestTask('echo', { pdf }, { maxOldSpaceMb: 128 });
     const error = await code(runInSandbox('parse-content', { pdf: bytes }, bombLimits));
     expect(['PROCESSING_OUT_OF_MEMORY', 'PROCESSING_TIMEOUT']).toContain(error);
-    const next = await runInSandbox<Echo>('echo', { pdf }, { maxOldSpaceMb: 128 });
+    const next = await runTestTask('echo', { pdf }, { maxOldSpaceMb: 128 });
     expect(next.pid).not.toBe(warm.pid);
   });
 });

@@ -1,6 +1,15 @@
 import { PDFDocument } from 'pdf-lib';
-import * as hostile from '../../test/fixtures/pdfs/hostile/hostile-pdfs';
-import { PdfInspection, runInSandbox, SandboxError, SandboxErrorCode, shutdownSandboxPool } from '.';
+import * as hostile from 'test/fixtures/pdfs/hostile/hostile-pdfs';
+import { useCompiledSandbox } from 'test/utils/sandbox/compiled-child';
+import { runTestTask } from 'test/utils/sandbox/run-test-task';
+import {
+  configureSandboxLaunch,
+  runInSandbox,
+  runSandboxTask,
+  SandboxError,
+  SandboxErrorCode,
+  shutdownSandboxPool,
+} from '.';
 
 jest.setTimeout(60_000);
 
@@ -27,21 +36,19 @@ async function expectCode(promise: Promise<unknown>, code: SandboxErrorCode, mes
 
 /** After every hostile case the next ordinary job must still work. */
 async function normalPdfStillWorks(): Promise<void> {
-  const result = await runInSandbox<PdfInspection>('inspect', { pdf: hostile.simplePdf(1) });
+  const result = await runInSandbox('inspect', { pdf: hostile.simplePdf(1) });
   expect(result.pageCount).toBe(1);
 }
 
-beforeAll(() => {
-  process.env.SANDBOX_TEST_TASKS = '1';
-});
+beforeAll(() => useCompiledSandbox());
 afterAll(async () => {
-  delete process.env.SANDBOX_TEST_TASKS;
   await shutdownSandboxPool();
+  configureSandboxLaunch(undefined);
 });
 
 describe('runInSandbox: inspect (preflight)', () => {
   it('describes a normal PDF', async () => {
-    await expect(runInSandbox<PdfInspection>('inspect', { pdf: hostile.simplePdf(3) })).resolves.toEqual({
+    await expect(runInSandbox('inspect', { pdf: hostile.simplePdf(3) })).resolves.toEqual({
       pageCount: 3,
       encrypted: false,
       hasAcroForm: false,
@@ -57,7 +64,7 @@ describe('runInSandbox: inspect (preflight)', () => {
     doc.getForm().createTextField('patient.name').addToPage(page, { x: 50, y: 700, width: 200, height: 20 });
     doc.addJavaScript('hello', 'app.alert("hi")');
     const pdf = await doc.save({ useObjectStreams: true });
-    await expect(runInSandbox<PdfInspection>('inspect', { pdf })).resolves.toEqual({
+    await expect(runInSandbox('inspect', { pdf })).resolves.toEqual({
       pageCount: 2,
       encrypted: false,
       hasAcroForm: true,
@@ -67,7 +74,7 @@ describe('runInSandbox: inspect (preflight)', () => {
   });
 
   it('accepts exactly 100 pages', async () => {
-    const result = await runInSandbox<PdfInspection>('inspect', { pdf: hostile.simplePdf(100) });
+    const result = await runInSandbox('inspect', { pdf: hostile.simplePdf(100) });
     expect(result.pageCount).toBe(100);
   });
 
@@ -102,7 +109,7 @@ describe('runInSandbox: inspect (preflight)', () => {
   it('survives arrays nested 100 000 deep (the object is dropped or the file refused, never a crash)', async () => {
     const pdf = hostile.deeplyNestedArraysPdf(100_000);
     for (const task of ['inspect', 'parse-content'] as const) {
-      const outcome = await runInSandbox<{ pageCount: number }>(task, { pdf }).then(
+      const outcome = await runInSandbox(task, { pdf }).then(
         (value) => ({ pageCount: value.pageCount }),
         (error: SandboxError) => ({ code: error.code }),
       );
@@ -126,7 +133,7 @@ describe('runInSandbox: decompression bombs', () => {
   it('stops a content-stream bomb when pdf2json decodes the page (parse-content)', async () => {
     const pdf = hostile.contentBombPdf(1.5 * 1024 ** 3);
     // The preflight does not decode content streams: the file itself looks fine.
-    await expect(runInSandbox<PdfInspection>('inspect', { pdf })).resolves.toMatchObject({ pageCount: 1 });
+    await expect(runInSandbox('inspect', { pdf })).resolves.toMatchObject({ pageCount: 1 });
     const error = await failure(runInSandbox('parse-content', { pdf }, limits));
     expect(['PROCESSING_OUT_OF_MEMORY', 'PROCESSING_TIMEOUT']).toContain(error.code);
     expect(error.message).toMatch(/memory|longer than/);
@@ -143,7 +150,7 @@ describe('runInSandbox: misbehaving tasks', () => {
     const interval = setInterval(() => ticks.push(Date.now()), 20);
     const started = Date.now();
     const error = await expectCode(
-      runInSandbox('spin', { pdf: hostile.simplePdf(1) }, { timeoutMs: 2_500 }),
+      runTestTask('spin', { pdf: hostile.simplePdf(1) }, { timeoutMs: 2_500 }),
       'PROCESSING_TIMEOUT',
       /longer than 2\.5 s/,
     );
@@ -160,22 +167,22 @@ describe('runInSandbox: misbehaving tasks', () => {
   });
 
   it('answers other jobs while one child is stuck', async () => {
-    const stuck = runInSandbox('spin', { pdf: hostile.simplePdf(1) }, { timeoutMs: 6_000 }).catch(
+    const stuck = runTestTask('spin', { pdf: hostile.simplePdf(1) }, { timeoutMs: 6_000 }).catch(
       (e: SandboxError) => e,
     );
     const started = Date.now();
     const [a, b] = await Promise.all([
-      runInSandbox<PdfInspection>('inspect', { pdf: hostile.simplePdf(2) }),
-      runInSandbox<PdfInspection>('inspect', { pdf: hostile.simplePdf(4) }),
+      runInSandbox('inspect', { pdf: hostile.simplePdf(2) }),
+      runInSandbox('inspect', { pdf: hostile.simplePdf(4) }),
     ]);
     expect(Date.now() - started).toBeLessThan(5_500);
     expect([a.pageCount, b.pageCount]).toEqual([2, 4]);
-    expect(((await stuck) as SandboxError).code).toBe('PROCESSING_TIMEOUT');
+    expect((await stuck).code).toBe('PROCESSING_TIMEOUT');
   });
 
   it('maps a V8 heap exhaustion to PROCESSING_OUT_OF_MEMORY', async () => {
     const error = await expectCode(
-      runInSandbox('allocate', { pdf: hostile.simplePdf(1) }, { maxOldSpaceMb: 64 }),
+      runTestTask('allocate', { pdf: hostile.simplePdf(1) }, { maxOldSpaceMb: 64 }),
       'PROCESSING_OUT_OF_MEMORY',
       /more memory than allowed/,
     );
@@ -185,7 +192,7 @@ describe('runInSandbox: misbehaving tasks', () => {
 
   it('maps Buffer memory outside the V8 heap to PROCESSING_OUT_OF_MEMORY (resident-memory watchdog)', async () => {
     const error = await expectCode(
-      runInSandbox('allocate-buffers', { pdf: hostile.simplePdf(1) }, { maxOldSpaceMb: 64, maxRssMb: 400 }),
+      runTestTask('allocate-buffers', { pdf: hostile.simplePdf(1) }, { maxOldSpaceMb: 64, maxRssMb: 400 }),
       'PROCESSING_OUT_OF_MEMORY',
     );
     expect(error.detail).toMatch(/resident memory/);
@@ -193,13 +200,13 @@ describe('runInSandbox: misbehaving tasks', () => {
   });
 
   it('maps a child that exits without answering to PROCESSING_ERROR', async () => {
-    const error = await expectCode(runInSandbox('exit', { pdf: hostile.simplePdf(1) }), 'PROCESSING_ERROR');
+    const error = await expectCode(runTestTask('exit', { pdf: hostile.simplePdf(1) }), 'PROCESSING_ERROR');
     expect(error.detail).toMatch(/code 3/);
     await normalPdfStillWorks();
   });
 
   it('never passes a task error text to the caller message', async () => {
-    const error = await expectCode(runInSandbox('throw', { pdf: hostile.simplePdf(1) }), 'PROCESSING_ERROR');
+    const error = await expectCode(runTestTask('throw', { pdf: hostile.simplePdf(1) }), 'PROCESSING_ERROR');
     expect(error.message).toBe('The PDF could not be processed.');
     expect(error.message).not.toContain('secret');
     // ...but the caller can still tell a task's own input error apart (for logs or its own mapping).
@@ -208,25 +215,28 @@ describe('runInSandbox: misbehaving tasks', () => {
   });
 
   it('fails only the task whose module is missing', async () => {
-    const error = await expectCode(runInSandbox('missing-module', { pdf: hostile.simplePdf(1) }), 'PROCESSING_ERROR');
-    expect(error.detail).toMatch(/could not be loaded/);
+    const error = await expectCode(runTestTask('missing-module', { pdf: hostile.simplePdf(1) }), 'PROCESSING_ERROR');
+    expect(error.detail).toMatch(/Cannot find module/);
     await normalPdfStillWorks();
   });
 
-  it('refuses test tasks unless SANDBOX_TEST_TASKS=1', async () => {
-    process.env.SANDBOX_TEST_TASKS = '0';
+  it('the production child serves no test task, and names an unknown task', async () => {
+    useCompiledSandbox({ test: false });
     try {
-      const error = await expectCode(runInSandbox('spin', { pdf: hostile.simplePdf(1) }), 'PROCESSING_ERROR');
+      const error = await expectCode(runTestTask('spin', { pdf: hostile.simplePdf(1) }), 'PROCESSING_ERROR');
       expect(error.detail).toMatch(/unknown sandbox task "spin"/);
+      await expect(runInSandbox('inspect', { pdf: hostile.simplePdf(1) })).resolves.toMatchObject({ pageCount: 1 });
     } finally {
-      process.env.SANDBOX_TEST_TASKS = '1';
+      useCompiledSandbox();
     }
+    const unknown = await expectCode(runSandboxTask('no-such-task', { pdf: hostile.simplePdf(1) }), 'PROCESSING_ERROR');
+    expect(unknown.detail).toMatch(/unknown sandbox task "no-such-task"/);
   });
 });
 
 describe('runInSandbox: registered detect and render tasks (src/detection, src/rendering)', () => {
   it('runs detectFields(pdf, options) in the child', async () => {
-    const result = await runInSandbox<{ pageCount: number; fields: unknown[] }>('detect', {
+    const result = await runInSandbox('detect', {
       pdf: hostile.simplePdf(1),
       payload: { detector: 'layout' },
     });
@@ -235,7 +245,7 @@ describe('runInSandbox: registered detect and render tasks (src/detection, src/r
   });
 
   it('runs renderCompletedPdf({...payload, pdf}) in the child and returns the bytes', async () => {
-    const result = await runInSandbox<Uint8Array>('render', {
+    const result = await runInSandbox('render', {
       pdf: hostile.simplePdf(1),
       payload: { fields: [], answers: {}, signatures: {} },
     });
@@ -245,7 +255,10 @@ describe('runInSandbox: registered detect and render tasks (src/detection, src/r
 
   it('refuses a hostile file before the task code runs', async () => {
     await expectCode(runInSandbox('detect', { pdf: hostile.selfReferencingPageTree() }), 'PDF_INVALID');
-    await expectCode(runInSandbox('render', { pdf: hostile.encryptedPdf(), payload: {} }), 'PDF_ENCRYPTED');
+    await expectCode(
+      runInSandbox('render', { pdf: hostile.encryptedPdf(), payload: { fields: [], answers: {}, signatures: {} } }),
+      'PDF_ENCRYPTED',
+    );
   });
 });
 
@@ -256,10 +269,7 @@ describe('runInSandbox: transport', () => {
     let checksum = 0;
     for (let i = 0; i < pdf.length; i++) checksum = (checksum + pdf[i]) % 1_000_000_007;
     const started = Date.now();
-    const result = await runInSandbox<{ byteLength: number; checksum: number; payload: unknown; bytes: Uint8Array }>(
-      'echo',
-      { pdf, payload: { id: 'x', when: new Date(0), nested: [1, 2] } },
-    );
+    const result = await runTestTask('echo', { pdf, payload: { id: 'x', when: new Date(0), nested: [1, 2] } });
     expect(Date.now() - started).toBeLessThan(8_000);
     expect(result.byteLength).toBe(pdf.length);
     expect(result.checksum).toBe(checksum);
@@ -270,7 +280,7 @@ describe('runInSandbox: transport', () => {
   it('handles a view into a larger buffer (only the view is sent)', async () => {
     const big = Buffer.concat([Buffer.from('junk before'), hostile.simplePdf(2), Buffer.from('junk after')]);
     const view = big.subarray(11, big.length - 10);
-    await expect(runInSandbox<PdfInspection>('inspect', { pdf: view })).resolves.toMatchObject({ pageCount: 2 });
+    await expect(runInSandbox('inspect', { pdf: view })).resolves.toMatchObject({ pageCount: 2 });
   });
 
   it('validates its arguments', async () => {

@@ -9,12 +9,15 @@
  * and is discarded (SIGKILLed) after any failure, after maxTasksPerChild tasks, when its resident memory
  * after a task is high, or after idleTimeoutMs without work. A child only runs with the heap limit and
  * environment it was started with. Pool size 0: a fresh child per call, killed after it.
+ * Fairness: a call may name its tenant (the organization); one tenant's calls hold at most
+ * maxPerTenant children at once, so a tenant's slow files never take every child while another
+ * tenant's call waits (its later calls wait, the other tenant's call is served first).
  * Plain TypeScript, no Nest.
  */
 import { ChildProcess, fork } from 'node:child_process';
 import { SandboxError, shortDetail } from './sandbox-error';
 import type { ChildMessage, SandboxJobMessage } from './sandbox-protocol';
-import type { SandboxTaskName, SandboxTestTaskName } from './task-registry';
+import type { SandboxTaskName, SandboxTaskTypes } from './task-registry';
 import {
   RSS_HEADROOM_MB,
   RSS_POLL_MS,
@@ -30,9 +33,9 @@ import {
   resolveSandboxLaunch,
 } from './sandbox-launch';
 
-export interface SandboxInput {
+export interface SandboxInput<P = unknown> {
   pdf: Uint8Array;
-  payload?: unknown;
+  payload?: P;
 }
 
 export interface SandboxLimits {
@@ -48,6 +51,8 @@ export interface SandboxLimits {
    * Catches typed-array/Buffer memory outside the V8 heap. Default: maxOldSpaceMb + 512.
    */
   maxRssMb?: number;
+  /** Whose work this is (an organization id): see SandboxPoolOptions.maxPerTenant. None: not limited. */
+  tenant?: string;
 }
 
 export interface SandboxPoolOptions {
@@ -66,6 +71,11 @@ export interface SandboxPoolOptions {
    * Default: half of the call's maxRssMb.
    */
   recycleRssMb?: number;
+  /**
+   * Pooled tasks of one tenant running at once (its further calls wait while other calls are served).
+   * Default: size - 1 (at least 1), so one child stays free for the other tenants.
+   */
+  maxPerTenant?: number;
 }
 
 export interface SandboxPoolStats {
@@ -87,6 +97,7 @@ interface PoolConfig {
   maxTasksPerChild: number;
   idleTimeoutMs: number;
   recycleRssMb: number | undefined;
+  maxPerTenant: number | undefined;
 }
 
 const poolConfig: PoolConfig = {
@@ -94,6 +105,7 @@ const poolConfig: PoolConfig = {
   maxTasksPerChild: SANDBOX_DEFAULT_MAX_TASKS_PER_CHILD,
   idleTimeoutMs: SANDBOX_DEFAULT_IDLE_TIMEOUT_MS,
   recycleRssMb: undefined,
+  maxPerTenant: undefined,
 };
 
 type Outcome = { value: unknown; rssMb?: number } | { error: Error };
@@ -101,6 +113,7 @@ type Outcome = { value: unknown; rssMb?: number } | { error: Error };
 interface Job {
   message: SandboxJobMessage;
   maxRssMb: number;
+  tenant: string | undefined;
   sent: boolean;
   timer?: NodeJS.Timeout;
   watchdog?: NodeJS.Timeout;
@@ -148,6 +161,7 @@ let lastJobId = 0;
 let exitHookInstalled = false;
 export {
   classifyChildExit,
+  configureSandboxLaunch,
   resolveSandboxLaunch,
   SANDBOX_DEFAULT_MAX_OLD_SPACE_MB,
   SANDBOX_DEFAULT_TIMEOUT_MS,
@@ -164,8 +178,8 @@ function installExitHook(): void {
 }
 
 /**
- * Changes the pool settings (the ones given; the others stay; `recycleRssMb: undefined` given
- * explicitly restores its default). Applies at once to idle children
+ * Changes the pool settings (the ones given; the others stay; `recycleRssMb: undefined` or
+ * `maxPerTenant: undefined` given explicitly restores its default). Applies at once to idle children
  * (surplus ones are stopped, idle timers restarted) and to busy ones when their task ends.
  */
 export function configureSandboxPool(options: SandboxPoolOptions = {}): void {
@@ -179,6 +193,12 @@ export function configureSandboxPool(options: SandboxPoolOptions = {}): void {
           ? undefined
           : poolConfig.recycleRssMb
         : positive(options.recycleRssMb, 0, 'recycleRssMb'),
+    maxPerTenant:
+      options.maxPerTenant === undefined
+        ? 'maxPerTenant' in options
+          ? undefined
+          : poolConfig.maxPerTenant
+        : nonNegativeInteger(options.maxPerTenant, 1, 'maxPerTenant', 1),
   };
   Object.assign(poolConfig, next);
   while (liveChildren.size > poolConfig.size && idleChildren.length > 0) retire(idleChildren[0]);
@@ -393,10 +413,27 @@ function endJob(child: SandboxChild, outcome: Outcome): void {
   pump();
 }
 
-/** Hands idle or new children to waiting calls, oldest call first. */
+function tenantLimit(): number {
+  return poolConfig.maxPerTenant ?? Math.max(1, poolConfig.size - 1);
+}
+
+/** The oldest waiting call whose tenant is under its limit, or -1. */
+function nextWaiter(): number {
+  const running = new Map<string, number>();
+  for (const child of liveChildren) {
+    const tenant = child.job?.tenant;
+    if (tenant !== undefined) running.set(tenant, (running.get(tenant) ?? 0) + 1);
+  }
+  const limit = tenantLimit();
+  return waiters.findIndex(({ job }) => job.tenant === undefined || (running.get(job.tenant) ?? 0) < limit);
+}
+
+/** Hands idle or new children to waiting calls, oldest call first (among tenants under their limit). */
 function pump(): void {
-  while (waiters.length > 0) {
-    const { spec, job } = waiters[0];
+  for (;;) {
+    const index = nextWaiter();
+    if (index < 0) return;
+    const { spec, job } = waiters[index];
     let child: SandboxChild | undefined;
     for (let i = idleChildren.length - 1; i >= 0; i--) {
       if (idleChildren[i].key === spec.key) {
@@ -410,7 +447,7 @@ function pump(): void {
         if (idleChildren.length === 0) return;
         retire(idleChildren[0]);
       }
-      waiters.shift();
+      waiters.splice(index, 1);
       try {
         child = spawnChild(spec, true);
       } catch (error) {
@@ -418,7 +455,7 @@ function pump(): void {
         continue;
       }
     } else {
-      waiters.shift();
+      waiters.splice(index, 1);
     }
     startJob(child, job);
   }
@@ -429,11 +466,19 @@ function pump(): void {
  * result. Rejects with SandboxError: PDF_INVALID, PDF_ENCRYPTED, PDF_NO_PAGES, PDF_TOO_MANY_PAGES (from
  * the preflight or the task), PROCESSING_TIMEOUT, PROCESSING_OUT_OF_MEMORY or PROCESSING_ERROR.
  */
-export function runInSandbox<TOut>(
-  task: SandboxTaskName | SandboxTestTaskName,
-  input: SandboxInput,
+export function runInSandbox<K extends SandboxTaskName>(
+  task: K,
+  input: SandboxInput<SandboxTaskTypes[K]['payload']>,
   limits: SandboxLimits = {},
-): Promise<TOut> {
+): Promise<SandboxTaskTypes[K]['result']> {
+  return runSandboxTask(task, input, limits) as Promise<SandboxTaskTypes[K]['result']>;
+}
+
+/**
+ * runInSandbox by a task name the types do not know (a task of another child entry, e.g. the specs'
+ * test tasks, or an unknown name: rejected by the child with PROCESSING_ERROR).
+ */
+export function runSandboxTask(task: string, input: SandboxInput, limits: SandboxLimits = {}): Promise<unknown> {
   let timeoutMs: number;
   let maxOldSpaceMb: number;
   let maxRssMb: number;
@@ -455,12 +500,13 @@ export function runInSandbox<TOut>(
   const env = childEnv(launch.loaderEnv);
   const spec: ChildSpec = { key: JSON.stringify([launch.entry, execArgv, env]), entry: launch.entry, execArgv, env };
 
-  return new Promise<TOut>((resolve, reject) => {
+  return new Promise<unknown>((resolve, reject) => {
     const job: Job = {
       message: { kind: 'run', id: ++lastJobId, task, pdf: input.pdf, payload: input.payload, timeoutMs },
       maxRssMb,
+      tenant: limits.tenant,
       sent: false,
-      done: (outcome) => ('error' in outcome ? reject(outcome.error) : resolve(outcome.value as TOut)),
+      done: (outcome) => ('error' in outcome ? reject(outcome.error) : resolve(outcome.value)),
     };
     if (poolConfig.size > 0) {
       waiters.push({ spec, job });

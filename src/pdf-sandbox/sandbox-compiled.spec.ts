@@ -47,7 +47,7 @@ function runScript(body: string): { status: number | null; out: Record<string, u
   const result = spawnSync(process.execPath, ['-e', script], {
     cwd: workDir,
     encoding: 'utf8',
-    env: { PATH: process.env.PATH, SANDBOX_TEST_TASKS: '1' },
+    env: { PATH: process.env.PATH },
     timeout: 30_000,
   });
   return {
@@ -71,12 +71,12 @@ describe('runInSandbox from compiled JavaScript', () => {
     });
   });
 
-  it('kills a stuck child at the deadline and keeps working', () => {
+  it('serves the production tasks only (test tasks live in test code) and keeps working', () => {
     const { status, out } = runScript(`
       const error = await runInSandbox('spin', { pdf }, { timeoutMs: 1000 }).catch((e) => e);
       const after = await runInSandbox('inspect', { pdf });
-      return { code: error.code, pages: after.pageCount };`);
+      return { code: error.code, detail: error.detail, pages: after.pageCount };`);
     expect(status).toBe(0);
-    expect(out).toEqual({ code: 'PROCESSING_TIMEOUT', pages: 2 });
+    expect(out).toEqual({ code: 'PROCESSING_ERROR', detail: 'unknown sandbox task "spin"', pages: 2 });
   });
 });

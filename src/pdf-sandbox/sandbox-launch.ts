@@ -14,7 +14,7 @@ export const RSS_POLL_MS = 100;
 export const STDERR_TAIL_CHARS = 4096;
 
 /** Environment variables the child may see. The worker's secrets (database, keys) are not passed. */
-const CHILD_ENV_ALLOWLIST = ['PATH', 'NODE_ENV', 'TZ', 'LANG', 'LC_ALL', 'TMPDIR', 'SANDBOX_TEST_TASKS'];
+const CHILD_ENV_ALLOWLIST = ['PATH', 'NODE_ENV', 'TZ', 'LANG', 'LC_ALL', 'TMPDIR'];
 
 export interface SandboxLaunch {
   /** Absolute path of the child entry (sandbox-child.js in dist/, sandbox-child.ts from sources). */
@@ -26,6 +26,20 @@ export interface SandboxLaunch {
 }
 
 let cachedLaunch: SandboxLaunch | undefined;
+let chosenLaunch: SandboxLaunch | undefined;
+
+/**
+ * Starts later children from another entry (specs: a precompiled entry that adds test tasks), or back
+ * from the default entry with `undefined`. Children already running keep their entry; a pooled child
+ * is never given to a call of another entry (the entry is part of its identity).
+ */
+export function configureSandboxLaunch(launch: SandboxLaunch | undefined): void {
+  chosenLaunch = launch && {
+    entry: launch.entry,
+    loaderArgv: [...launch.loaderArgv],
+    loaderEnv: { ...launch.loaderEnv },
+  };
+}
 
 function findUp(startDir: string, fileName: string): string | undefined {
   let dir = startDir;
@@ -41,9 +55,11 @@ function findUp(startDir: string, fileName: string): string | undefined {
 /**
  * How the child is started. Compiled (`node dist/src/main.js`): `sandbox-child.js` beside this file.
  * From sources (ts-node, jest): `sandbox-child.ts` with `-r ts-node/register/transpile-only
- * -r tsconfig-paths/register`. The entry of the same kind as this file wins, the other is a fallback.
+ * -r tsconfig-paths/register` (development only: specs use a precompiled entry, see
+ * configureSandboxLaunch). The entry of the same kind as this file wins, the other is a fallback.
  */
 export function resolveSandboxLaunch(): SandboxLaunch {
+  if (chosenLaunch) return chosenLaunch;
   if (cachedLaunch) return cachedLaunch;
   const js = path.join(__dirname, 'sandbox-child.js');
   const ts = path.join(__dirname, 'sandbox-child.ts');

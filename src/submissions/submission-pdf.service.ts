@@ -41,7 +41,7 @@ export class SubmissionPdfService {
     const signatures = Object.fromEntries(
       Object.entries(submission.signatures ?? {}).map(([id, b64]) => [id, Buffer.from(b64, 'base64')]),
     );
-    const pdf = await runInSandbox<Uint8Array>(
+    const pdf = await runInSandbox(
       'render',
       { pdf: version.sourcePdf, payload: { fields: version.fields, answers: submission.answers, signatures } },
       { timeoutMs: this.settings.PDF_PROCESSING_TIMEOUT_MS },

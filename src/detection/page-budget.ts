@@ -1,0 +1,93 @@
+/**
+ * Time budget of one detection run, so one pathological page costs a bounded time and never fails the
+ * whole import: a page whose reading runs over `pageMs` is given up (no fields, a review reason asks
+ * staff to place them by hand), and no page is started once `documentMs` is spent. Checked between
+ * stages: the operator list (pdf.js yields, so it is raced against the page's time), the interpretation,
+ * and the layout analysis, which is skipped for a page given up. A single synchronous stage is not
+ * interrupted; the sandbox's hard deadline covers that.
+ */
+import type { PDFPageProxy } from 'pdfjs-dist';
+import { uprightTransforms } from './layout/extract';
+import type { PageContent } from './layout/types';
+
+export interface DetectionBudget {
+  /** Most time one page's reading may take, in ms. */
+  pageMs: number;
+  /** No page is started after this many ms since detection began. */
+  documentMs: number;
+}
+
+type M6 = [number, number, number, number, number, number];
+const apply = (m: M6, x: number, y: number): [number, number] => [
+  m[0] * x + m[2] * y + m[4],
+  m[1] * x + m[3] * y + m[5],
+];
+
+/** What a page given up contributes: its size and nothing on it. */
+function emptyPage(page: PDFPageProxy, index: number): PageContent {
+  const { fwd, inv, width, height } = uprightTransforms(page.view, page.rotate);
+  return {
+    index,
+    width,
+    height,
+    toUser: (x, y) => apply(inv as M6, x, y),
+    fromUser: (x, y) => apply(fwd as M6, x, y),
+    glyphs: [],
+    hLines: [],
+    vLines: [],
+    shapes: [],
+    fills: [],
+  };
+}
+
+const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
+
+export class PageBudget {
+  private readonly startedAt = Date.now();
+  private readonly slow: number[] = [];
+  private readonly unread: number[] = [];
+
+  constructor(private readonly budget: DetectionBudget | undefined) {}
+
+  /** The page was given up or not read for time: its layout is not analysed. */
+  skipped(n: number): boolean {
+    return this.slow.includes(n) || this.unread.includes(n);
+  }
+
+  /** Reads page n with `extract`, or gives it up (an empty page) when it runs over its time. */
+  async read(n: number, page: PDFPageProxy, extract: () => Promise<PageContent>): Promise<PageContent> {
+    const budget = this.budget;
+    if (!budget) return extract();
+    const pageStart = Date.now();
+    if (pageStart - this.startedAt >= budget.documentMs) {
+      this.unread.push(n);
+      return emptyPage(page, n - 1);
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const overtime = new Promise<'over'>((resolve) => (timer = setTimeout(() => resolve('over'), budget.pageMs)));
+    const reading = extract();
+    // A reading given up may still fail later (its document is destroyed): nobody waits for it then.
+    reading.catch(() => undefined);
+    const outcome = await Promise.race([reading, overtime]);
+    clearTimeout(timer);
+    if (outcome === 'over' || Date.now() - pageStart > budget.pageMs) {
+      this.slow.push(n);
+      return emptyPage(page, n - 1);
+    }
+    return outcome;
+  }
+
+  /** Review reasons for the pages given up or not read (empty when none). */
+  reasons(): string[] {
+    const out: string[] = [];
+    const pageMs = this.budget?.pageMs ?? 0;
+    for (const n of this.slow) {
+      out.push(`Page ${n} took too long to read (over ${seconds(pageMs)}): place its fields by hand`);
+    }
+    if (this.unread.length > 0) {
+      const list = this.unread.length === 1 ? `Page ${this.unread[0]} was` : `Pages ${this.unread.join(', ')} were`;
+      out.push(`${list} not read: the form took too long to read; place their fields by hand`);
+    }
+    return out;
+  }
+}
