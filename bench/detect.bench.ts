@@ -1,73 +1,176 @@
 /**
- * Detection benchmark: runs detectFields over the dev corpus (flat and original PDFs) and the intake corpus,
- * writes predictions to .bench-out/detect/{flat,original,intake}/<id>.json and scores them with the shared scorers.
- * SHARED_DIR overrides the corpus location (default: ../shared next to the repo).
+ * Detection benchmark. Runs detectFields over the dev corpus (AcroForm originals and their flat twins) and the
+ * intake corpus, writes predictions to .bench-out/detect/{original,flat,intake}/<id>.json, scores them with the
+ * shared scorers (loaded in-process), and prints: detection figures, intake semantics (overall and per family),
+ * section accuracy, precision per confidence band, leave-one-family-out figures (layout parameters fitted on the
+ * other families by bench/fit-layout-params.ts) and ms per page. The summary also goes to
+ * .bench-out/detect/summary.txt.
+ *
+ *   npm run bench:detect [-- --quick | --no-lofo]      (SHARED_DIR overrides ../shared)
  */
-import { execFileSync } from 'child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'fs';
 import path from 'path';
 import { detectFields } from '../src/detection';
-import { toPredictions } from './lib/predictions';
+import { TUNABLE_PARAMS } from '../src/detection/layout/params';
+import { addBands, emptyBands, formatBands, matchAll, sectionCounts, type Truth } from './lib/extra-metrics';
+import { familyOf, IntakeEvaluator, loadIntake, predictWith } from './lib/intake';
+import { toPredictions, type Prediction } from './lib/predictions';
+import { detLine, median, pct, semLine } from './lib/report';
+import { loadScorers, pool, type Counts, type Scorers } from './lib/scorers';
+import { defaultSetting, fitParams } from './fit-layout-params';
 
 const repoRoot = path.resolve(__dirname, '..');
 const shared = process.env.SHARED_DIR ? path.resolve(process.env.SHARED_DIR) : path.resolve(repoRoot, '..', 'shared');
 const outRoot = path.join(repoRoot, '.bench-out', 'detect');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick') || process.env.DETECT_BENCH_QUICK === '1';
 
-interface Timing {
-  id: string;
-  ms: number;
-  pages: number;
-}
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
+const summary: string[] = [];
+const say = (s = ''): void => {
+  console.log(s);
+  summary.push(s);
 };
 
-async function runCorpus(name: string, corpusDir: string, file: string): Promise<Timing[]> {
+interface FormRun {
+  id: string;
+  truth: Truth;
+  preds: Prediction[];
+  ms: number;
+  pages: number;
+  review: boolean;
+  reasons: string[];
+}
+
+async function runCorpus(name: string, corpusDir: string, file: string): Promise<FormRun[]> {
   const outDir = path.join(outRoot, name);
   mkdirSync(outDir, { recursive: true });
-  const timings: Timing[] = [];
+  const runs: FormRun[] = [];
   for (const id of readdirSync(corpusDir).sort()) {
     const pdfPath = path.join(corpusDir, id, file);
     if (!existsSync(pdfPath)) continue;
+    const truth = JSON.parse(readFileSync(path.join(corpusDir, id, 'truth.json'), 'utf8')) as Truth;
     const bytes = new Uint8Array(readFileSync(pdfPath));
     const t0 = performance.now();
-    let fields: ReturnType<typeof toPredictions> = [];
+    let preds: Prediction[] = [];
     let pages = 1;
+    let review = true;
+    let reasons: string[] = ['detection failed'];
     try {
       const res = await detectFields(bytes);
       pages = res.pageCount;
-      fields = toPredictions(res);
+      review = res.reviewRequired;
+      reasons = res.reviewReasons;
+      preds = toPredictions(res);
     } catch (e) {
       console.log(`  ${name}/${id}: detection failed: ${e instanceof Error ? e.message : String(e)}`);
     }
-    const ms = performance.now() - t0;
-    timings.push({ id, ms, pages });
-    writeFileSync(path.join(outDir, `${id}.json`), JSON.stringify({ fields }, null, 1));
+    runs.push({ id, truth, preds, ms: performance.now() - t0, pages, review, reasons });
+    writeFileSync(path.join(outDir, `${id}.json`), JSON.stringify({ fields: preds }, null, 1));
   }
-  return timings;
+  return runs;
 }
 
-function score(script: string, truthDir: string, predDir: string): string {
-  try {
-    return execFileSync('node', [path.join(shared, 'bench', script), '--truth-dir', truthDir, '--pred-dir', predDir], {
-      encoding: 'utf8',
-    });
-  } catch (e) {
-    const err = e as { stdout?: string; message: string };
-    return err.stdout ?? `scorer failed: ${err.message}`;
+function detectionReport(name: string, runs: FormRun[], sc: Scorers): void {
+  const counts = runs.map((r) => sc.detection.scoreForm(r.truth, { fields: r.preds }));
+  const macroF1 = counts.map((c) => sc.detection.summarize(c).f1).reduce((a, b) => a + b, 0) / counts.length;
+  say(detLine(name, sc.detection.summarize(pool(sc.detection, counts)), macroF1));
+  for (const r of runs) {
+    const s = sc.detection.summarize(sc.detection.scoreForm(r.truth, { fields: r.preds }));
+    console.log(`    ${r.id.padEnd(26)} P ${pct(s.precision)} R ${pct(s.recall)} F1 ${pct(s.f1)}`);
   }
 }
 
-function timingLine(name: string, t: Timing[]): string {
-  const perPage = t.map((x) => x.ms / Math.max(1, x.pages));
-  const total = t.reduce((a, x) => a + x.ms, 0);
-  const pages = t.reduce((a, x) => a + x.pages, 0);
-  return `${name}: ${t.length} forms, ${pages} pages; ms/page median over forms ${median(perPage).toFixed(1)}, overall ${(total / Math.max(1, pages)).toFixed(1)}`;
+function timing(name: string, runs: FormRun[]): string {
+  const perPage = runs.map((r) => r.ms / Math.max(1, r.pages));
+  const pages = runs.reduce((a, r) => a + r.pages, 0);
+  const total = runs.reduce((a, r) => a + r.ms, 0);
+  return `${name.padEnd(10)} ${runs.length} forms, ${pages} pages: median ms/page over forms ${median(perPage).toFixed(1)}, overall ${(total / Math.max(1, pages)).toFixed(1)}`;
+}
+
+function intakeReport(runs: FormRun[], sc: Scorers): void {
+  const counts = new Map<string, Counts>(runs.map((r) => [r.id, sc.semantics.scoreForm(r.truth, { fields: r.preds })]));
+  const sections = new Map(runs.map((r) => [r.id, sectionCounts(matchAll(r.truth, r.preds, sc), r.preds)]));
+  const sectionRate = (ids: string[]): number => {
+    const n = ids.reduce((a, id) => a + sections.get(id)!.n, 0);
+    return n ? ids.reduce((a, id) => a + sections.get(id)!.ok, 0) / n : NaN;
+  };
+  const line = (label: string, ids: string[]): string =>
+    semLine(
+      label,
+      sc.semantics.summarize(
+        pool(
+          sc.semantics,
+          ids.map((id) => counts.get(id)!),
+        ),
+      ),
+      sectionRate(ids),
+    );
+  for (const r of runs) console.log(`    ${line(r.id, [r.id])}`);
+  say(
+    line(
+      'intake-dev (24 forms)',
+      runs.map((r) => r.id),
+    ),
+  );
+  say('  per family:');
+  for (const fam of [...new Set(runs.map((r) => familyOf(r.id)))])
+    say(
+      `  ${line(
+        fam,
+        runs.filter((r) => familyOf(r.id) === fam).map((r) => r.id),
+      )}`,
+    );
+}
+
+function bandsReport(name: string, runs: FormRun[], sc: Scorers, withLabels: boolean): void {
+  const bands = emptyBands();
+  for (const r of runs) addBands(bands, matchAll(r.truth, r.preds, sc), r.preds);
+  say(formatBands(name, bands, withLabels));
+}
+
+async function lofoReport(sc: Scorers, intakeRuns: FormRun[]): Promise<void> {
+  const t0 = performance.now();
+  const forms = await loadIntake(path.join(shared, 'forms', 'intake-dev'));
+  // The fast path must give what detectFields gives, or the fitted figures mean nothing.
+  const same = forms.filter((f) => {
+    const run = intakeRuns.find((r) => r.id === f.id);
+    return run && JSON.stringify(predictWith(f, defaultSetting())) === JSON.stringify(run.preds);
+  }).length;
+  const ev = new IntakeEvaluator(sc);
+  const families = [...new Set(forms.map((f) => f.family))];
+  const passes = quick ? 1 : 2;
+  say(
+    `tunables: ${TUNABLE_PARAMS.length} (${TUNABLE_PARAMS.map((t) => t.key).join(', ') || 'none: LOFO = the plain per-family score'}); coordinate search, ${passes} sweep(s) max; fast path = detectFields on ${same}/${forms.length} forms`,
+  );
+  const shipped = ev.summary(forms, defaultSetting());
+  const all = fitParams(ev, forms, passes);
+  const inSample = ev.summary(forms, all.setting);
+  const leftOut: Counts[] = [];
+  const moved: string[] = [];
+  for (const fam of families) {
+    const train = forms.filter((f) => f.family !== fam);
+    const test = forms.filter((f) => f.family === fam);
+    const fit = fitParams(ev, train, passes);
+    const c = pool(
+      sc.semantics,
+      test.map((f) => ev.counts(f, fit.setting)),
+    );
+    leftOut.push(c);
+    const changes = Object.entries(fit.setting).filter(([k, v]) => v !== defaultSetting()[k]);
+    moved.push(`${fam}: ${changes.map(([k, v]) => `${k}=${v}`).join(' ') || '(shipped values)'}`);
+    console.log(`    ${semLine(`left out ${fam}`, sc.semantics.summarize(c), NaN)}`);
+  }
+  const lofo = sc.semantics.summarize(pool(sc.semantics, leftOut));
+  say(semLine('shipped parameters', shipped, NaN));
+  say(semLine('in-sample (fit on all)', inSample, NaN));
+  say(semLine('leave-one-family-out', lofo, NaN));
+  say('  fitted values per left-out family:');
+  for (const m of moved) say(`    ${m}`);
+  say(`  (${ev.evaluations} form evaluations, ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
 }
 
 async function main(): Promise<void> {
+  const sc = await loadScorers(shared);
   const dev = path.join(shared, 'forms', 'dev');
   const intake = path.join(shared, 'forms', 'intake-dev');
   if (!existsSync(dev)) throw new Error(`corpus not found at ${dev} (set SHARED_DIR)`);
@@ -75,24 +178,42 @@ async function main(): Promise<void> {
   await detectFields(new Uint8Array(readFileSync(path.join(dev, readdirSync(dev).sort()[0], 'flat.pdf')))).catch(
     () => undefined,
   );
-  const corpora: Array<[string, string, string]> = [
-    ['original', dev, 'original.pdf'],
-    ['flat', dev, 'flat.pdf'],
-    ['intake', intake, 'flat.pdf'],
-  ];
-  const times: string[] = [];
-  for (const [name, dir, file] of corpora) {
-    const t = await runCorpus(name, dir, file);
-    times.push(timingLine(name, t));
-    console.log(`\n=== ${name} (${file}) — detection, IoU 0.5 ===`);
-    console.log(score('score-detection.mjs', dir, path.join(outRoot, name)));
-    if (name === 'intake') {
-      console.log(`=== ${name} — semantics ===`);
-      console.log(score('score-semantics.mjs', dir, path.join(outRoot, name)));
-    }
+  const original = await runCorpus('original', dev, 'original.pdf');
+  const flat = await runCorpus('flat', dev, 'flat.pdf');
+  const intakeRuns = await runCorpus('intake', intake, 'flat.pdf');
+  say(`# bench:detect (${new Date().toISOString().slice(0, 16)}Z), IoU 0.5, figures in %`);
+  say('\n## Detection (score-detection: P / R / F1, kind group accuracy)');
+  detectionReport('AcroForm originals', original, sc);
+  detectionReport('dev flat twins', flat, sc);
+  detectionReport('intake-dev', intakeRuns, sc);
+  say('\n## intake-dev semantics (score-semantics; date = date recall / date kind recall; sections = ours)');
+  intakeReport(intakeRuns, sc);
+  say('\n## Precision per confidence band (layout detector; fields, share matching a real field)');
+  bandsReport('dev flat twins', flat, sc, false);
+  bandsReport('intake-dev', intakeRuns, sc, true);
+  say('\n## review_required (forms flagged; reasons are bounded to 10 per form)');
+  for (const [n, r] of [
+    ['dev flat twins', flat],
+    ['intake-dev', intakeRuns],
+  ] as const)
+    say(
+      `${n.padEnd(22)} ${r.filter((x) => x.review).length}/${r.length} flagged, median ${median(r.map((x) => x.reasons.length))} reasons`,
+    );
+  const sample = intakeRuns.find((r) => r.reasons.length > 0);
+  if (sample) say(`  e.g. ${sample.id}: ${sample.reasons.slice(0, 3).join(' / ')}`);
+  if (!args.includes('--no-lofo')) {
+    say('\n## Leave-one-family-out (intake-dev, 10 families; fit on 9, score the 10th, pooled)');
+    await lofoReport(sc, intakeRuns);
   }
-  console.log('=== timing ===');
-  for (const l of times) console.log(l);
+  say('\n## Speed (this machine, 2 shared cores; target <= 100 ms/page median)');
+  for (const [n, r] of [
+    ['original', original],
+    ['flat', flat],
+    ['intake', intakeRuns],
+  ] as const)
+    say(timing(n, r));
+  writeFileSync(path.join(outRoot, 'summary.txt'), `${summary.join('\n')}\n`);
+  console.log(`\nsummary written to ${path.relative(repoRoot, path.join(outRoot, 'summary.txt'))}`);
 }
 
 main().catch((e: unknown) => {

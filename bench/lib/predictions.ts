@@ -11,6 +11,9 @@ export interface Prediction {
   question_id: string | null;
   required: boolean;
   confidence: number;
+  /** Not read by the scorers: the bench measures section accuracy itself. */
+  section: string;
+  mark?: string;
 }
 
 /**
@@ -39,6 +42,8 @@ export function toPredictions(res: DetectionResult): Prediction[] {
       question_id: shared ? null : f.questionKey,
       required: f.required,
       confidence: f.confidence,
+      section: f.section ?? '',
+      ...(f.mark ? { mark: f.mark } : {}),
     });
   }
   return out;

@@ -7,11 +7,12 @@ import { acroformFields } from './acroform-meaning';
 import { addDateLayouts } from './date-layout';
 import type { DetectedField, DetectionResult, Detector } from './field-map';
 import { extractPage } from './layout/extract';
+import { finishFields } from './finish';
 import { detectPage } from './layout/page-fields';
 import type { PageContent } from './layout/types';
 import { PageBudget, type DetectionBudget } from './page-budget';
+import { pageText, type PageText } from './page-text';
 import { withPdfJsDocument } from './pdf-document';
-import { reviewReasons } from './review';
 
 export type { DetectedField, DetectionResult, Detector, FieldKind, Rect } from './field-map';
 
@@ -71,7 +72,14 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
     for (const n of new Set(fields.filter((f) => f.kind === 'date').map((f) => f.page))) {
       addDateLayouts(fields, n, await pageContent(n));
     }
-    const reasons = [...reviewReasons(fields, blankPages, detector), ...budget.reasons()];
+    // Reading order, sections, kind cues, confidence and review reasons: finish.ts, on every page with fields.
+    const textPages: PageText[] = [];
+    const withFields = new Set(fields.map((f) => f.page));
+    for (let n = 1; n <= last; n++)
+      if (withFields.has(n) || detector === 'layout') textPages.push(pageText(await pageContent(n)));
+    const finished = finishFields(fields, textPages, detector, blankPages);
+    fields = finished.fields;
+    const reasons = [...finished.reasons, ...budget.reasons()];
     if (last < pageCount) warnings.push(`Only the first ${last} of ${pageCount} pages were read`);
     return { detector, pageCount, fields, reviewRequired: reasons.length > 0, reviewReasons: reasons, warnings };
   });

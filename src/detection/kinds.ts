@@ -1,53 +1,99 @@
-/** Field kinds from label text. */
+/**
+ * Field kinds from label text, in English and Spanish. Each kind has one cue list so that both detectors
+ * (layout and AcroForm) and the confidence stage read the same words.
+ */
 import type { FieldKind } from './field-map';
 
+/** Accents folded and lower-cased, so "Teléfono" and "telefono" read alike. */
+export function foldText(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
+// Word boundaries after folding (plain ASCII), so \b works for Spanish too.
+const PLACE_OF_BIRTH =
+  /\b(place|country|city|state|county|town) of birth\b|\bbirth\s*(place|country|city)\b|\b(lugar|pais|ciudad|estado) de nacimiento\b/;
+const DATE_CUE =
+  /\b(date|dob|d\.o\.b|birth|birthday|birthdate|mm\s*\/\s*dd|dd\s*\/\s*mm|yyyy|fecha|nacimiento|f\. ?nac|dd\s*\/\s*mm\s*\/\s*aaaa|aaaa)\b/;
+const DATE_HINT = /\b(mm|dd)\s*\/\s*(dd|mm)\s*\/\s*(yy|yyyy|aa|aaaa)\b/;
+const NOT_A_DATE = /\b(age|how long|number|years|edad|cuanto tiempo|numero|anos)\b/;
+const SIGNATURE_CUE = /\b(sign(ature|ed)?|firma|firmado)\b/;
+const NOT_A_SIGNATURE = /\b(date|print|printed|name of|title|typed|fecha|nombre|letra de molde)\b/;
+const EMAIL_CUE = /\b(e-?mail|correo( electronico)?|email address)\b/;
+const PHONE_CUE = /\b(phone|telephone|fax|mobile|cell|telefono|celular|movil|tel)\b/;
+const NOT_A_PHONE = /\b(company|carrier|name|compania|nombre)\b/;
+const INITIALS_CUE = /^\s*(initials?|iniciales?)\b/;
+const NUMBER_CUE =
+  /^\s*(age|height|weight|number of|how many|zip|zip code|postal code|# of|edad|peso|estatura|altura|codigo postal|cuantos|cuantas|numero de)\b/;
+const UNIT_CUE = /\((lbs|kg|cm|in)\)/;
+
 export function isDateText(s: string): boolean {
-  if (/\b(place|country|city|state|county|town) of birth\b/i.test(s) || /\bbirth\s*(place|country|city)\b/i.test(s))
-    return false;
-  return (
-    /\b(date|dob|d\.o\.b|birth|birthday|birthdate|mm\s*\/\s*dd|dd\s*\/\s*mm|yyyy)\b/i.test(s) || /date(?!d)/i.test(s)
-  );
+  const t = foldText(s);
+  if (PLACE_OF_BIRTH.test(t)) return false;
+  return DATE_CUE.test(t) || /date(?!d)/.test(t);
 }
 
 export function isSignatureText(s: string): boolean {
-  return /\bsign(ature|ed)?\b/i.test(s) && !/\b(date|print|printed|name of|title|typed)\b/i.test(s);
+  const t = foldText(s);
+  return SIGNATURE_CUE.test(t) && !NOT_A_SIGNATURE.test(t);
 }
 
 /** Kind of a text-like field from its label (and a hint printed near it). */
 export function textKind(label: string, hint = ''): FieldKind {
-  const s = `${label} ${hint}`;
+  const l = foldText(label);
+  const s = `${l} ${foldText(hint)}`;
   if (isSignatureText(label)) return 'signature';
-  if (/\b(mm|dd)\s*\/\s*(dd|mm)\s*\/\s*(yy|yyyy)\b/i.test(hint)) return 'date';
-  if (isDateText(label) && !/\b(age|how long|number|years)\b/i.test(label)) return 'date';
-  if (/\be-?mail\b/i.test(s)) return 'email';
-  if (/\b(phone|telephone|fax|mobile|cell)\b/i.test(label) && !/\b(company|carrier|name)\b/i.test(label))
-    return 'phone';
-  if (/^\s*initials?\b/i.test(label)) return 'initials';
-  if (
-    /^\s*(age|height|weight|number of|how many|zip|zip code|postal code|# of)\b/i.test(label) ||
-    /\((lbs|kg|cm|in)\)/i.test(label)
-  )
-    return 'number';
+  if (DATE_HINT.test(foldText(hint))) return 'date';
+  if (isDateText(label) && !NOT_A_DATE.test(l)) return 'date';
+  if (EMAIL_CUE.test(s)) return 'email';
+  if (PHONE_CUE.test(l) && !NOT_A_PHONE.test(l)) return 'phone';
+  if (INITIALS_CUE.test(l)) return 'initials';
+  if (NUMBER_CUE.test(l) || UNIT_CUE.test(l)) return 'number';
   return 'text';
+}
+
+/**
+ * Whether the label carries a cue for this kind: 1 it names the kind, -1 it names another specific kind,
+ * 0 no cue either way. Used by the confidence stage ("the kind cue").
+ */
+export function kindCue(kind: FieldKind, label: string): -1 | 0 | 1 {
+  if (!label) return 0;
+  const said = textKind(label);
+  if (kind === 'text') return said === 'text' || said === 'number' ? 0 : -1;
+  if (kind === 'select_one' || kind === 'select_many' || kind === 'checkbox') return 0;
+  if (said === kind) return 1;
+  return said === 'text' ? 0 : -1;
 }
 
 export type ChoiceMode = 'one' | 'many' | 'unknown';
 
+const MANY_CUE =
+  /(all that apply|check all|select all|mark all|check any|check each|any that apply|tick all|circle all|todas las que (apliquen|correspondan)|marque todas|seleccione todas|todo lo que corresponda)/;
+const ONE_CUE =
+  /(check one|select one|choose one|pick one|circle one|mark one|marque una|seleccione una|elija una|marque solo una|circule una)/;
+const YES_NO = /^(yes|no|y|n|si|sí)\b/;
+const FREQUENCY =
+  /^(never|rarely|sometimes|often|always|daily|weekly|monthly|not at all|several days|nunca|a veces|casi nunca|frecuentemente|siempre|diario|semanal|mensual)/;
+const SEX = new Set(['male', 'female', 'masculino', 'femenino', 'hombre', 'mujer']);
+
 /** Whether a question's wording or options says one answer or several. */
 export function choiceMode(prompt: string, instruction: string, options: string[], marker: string): ChoiceMode {
-  const text = `${prompt} ${instruction}`;
-  if (
-    /(all that apply|check all|select all|mark all|check any|check each|any that apply|tick all|circle all)/i.test(text)
-  )
-    return 'many';
+  const text = foldText(`${prompt} ${instruction}`);
+  if (MANY_CUE.test(text)) return 'many';
   if (marker === 'circle' || marker === 'paren') return 'one';
   if (marker === 'bracket') return 'many';
-  const lower = options.map((o) => o.toLowerCase().trim());
-  if (lower.some((o) => /^(yes|no)\b/.test(o))) return 'one';
-  if (lower.includes('male') || lower.includes('female')) return 'one';
-  if (lower.every((o) => /^\d+$/.test(o))) return 'one';
-  if (lower.some((o) => /^(never|rarely|sometimes|often|always|daily|weekly|monthly|not at all|several days)/.test(o)))
-    return 'one';
-  if (/(check one|select one|choose one|pick one|circle one|mark one)/i.test(text)) return 'one';
+  const lower = options.map((o) => foldText(o).trim());
+  if (lower.some((o) => /^(yes|no|si)\b/.test(o))) return 'one';
+  if (lower.some((o) => SEX.has(o))) return 'one';
+  if (lower.length > 0 && lower.every((o) => /^\d+$/.test(o))) return 'one';
+  if (lower.some((o) => FREQUENCY.test(o))) return 'one';
+  if (ONE_CUE.test(text)) return 'one';
   return 'unknown';
+}
+
+/** "Yes", "No", "Y", "N", "Sí" (any case, accents folded): the two answers of a yes/no question. */
+export function isYesNoWord(s: string): boolean {
+  return YES_NO.test(foldText(s).trim()) && foldText(s).trim().length <= 3;
 }

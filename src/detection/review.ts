@@ -1,46 +1,83 @@
-/** Plain-sentence review reasons for staff. */
-import type { DetectedField } from './field-map';
+/**
+ * Plain-sentence review reasons for staff, each saying where (page, section) and what. A form needs review
+ * while anything low-confidence or unbound remains. The list is bounded: MAX_REASONS sentences, then one
+ * line counting the rest.
+ */
+import { boxesOverlap } from './confidence';
+import { isChoiceKind, type DetectedField } from './field-map';
+import { foldText } from './kinds';
+import type { PageText } from './page-text';
 
-function overlaps(a: DetectedField, b: DetectedField): boolean {
-  if (a.page !== b.page) return false;
-  const w = Math.min(a.rect[2], b.rect[2]) - Math.max(a.rect[0], b.rect[0]);
-  const h = Math.min(a.rect[3], b.rect[3]) - Math.max(a.rect[1], b.rect[1]);
-  if (w <= 0 || h <= 0) return false;
-  const small = Math.min(
-    (a.rect[2] - a.rect[0]) * (a.rect[3] - a.rect[1]),
-    (b.rect[2] - b.rect[0]) * (b.rect[3] - b.rect[1]),
-  );
-  return (w * h) / small > 0.3;
+/** Below this confidence a layout field is flagged (the band where under half of such fields were right). */
+export const LOW_CONFIDENCE = 0.5;
+export const MAX_REASONS = 10;
+
+const rectBox = (f: DetectedField): { x1: number; y1: number; x2: number; y2: number } => ({
+  x1: Math.min(f.rect[0], f.rect[2]),
+  y1: Math.min(f.rect[1], f.rect[3]),
+  x2: Math.max(f.rect[0], f.rect[2]),
+  y2: Math.max(f.rect[1], f.rect[3]),
+});
+
+const where = (f: DetectedField): string => (f.section ? `Page ${f.page}, section "${f.section}"` : `Page ${f.page}`);
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+const quote = (f: DetectedField): string => {
+  const s = f.choiceLabel ?? f.label ?? f.prompt;
+  return s ? `"${s.length > 40 ? `${s.slice(0, 37)}...` : s}"` : 'unlabelled';
+};
+
+/** Groups problems by place and kind, in field order: "Page 2, section "History": 3 fields ... (e.g. "Date")". */
+function grouped(fields: DetectedField[], what: (n: number) => string): string[] {
+  const groups = new Map<string, DetectedField[]>();
+  for (const f of fields) groups.set(where(f), [...(groups.get(where(f)) ?? []), f]);
+  return [...groups].map(([place, fs]) => `${place}: ${what(fs.length)} (${fs.slice(0, 3).map(quote).join(', ')})`);
 }
+
+const SIGNATURE_WORD = /\b(signature|firma)\b/;
 
 export function reviewReasons(
   fields: DetectedField[],
   blankPages: number[],
   detector: 'acroform' | 'layout',
+  pages: PageText[] = [],
 ): string[] {
   const reasons: string[] = [];
   for (const p of blankPages) reasons.push(`Page ${p} has no text layer: fields must be placed by hand`);
-  const unlabeled = fields.filter((f) => !f.label && !f.prompt).length;
-  if (unlabeled > 0) reasons.push(`${unlabeled} field${unlabeled === 1 ? ' has' : 's have'} no label`);
+  if (detector === 'layout' && fields.length === 0 && blankPages.length === 0)
+    reasons.push('No fields were found: check that this is a form');
+  const unlabelled = fields.filter((f) => !f.label && !f.prompt);
+  reasons.push(...grouped(unlabelled, (n) => plural(n, 'field has no label', 'fields have no label')));
+  const optionless = fields.filter((f) => isChoiceKind(f.kind) && f.questionKey !== null && !f.choiceLabel);
+  reasons.push(...grouped(optionless, (n) => plural(n, 'option has no option text', 'options have no option text')));
   if (detector === 'layout') {
-    const reported = new Set<number>();
-    let extra = 0;
-    for (let i = 0; i < fields.length; i++) {
-      for (let j = i + 1; j < fields.length; j++) {
-        const a = fields[i];
-        const b = fields[j];
-        if (a.questionKey && a.questionKey === b.questionKey) continue;
-        if (!overlaps(a, b)) continue;
-        if (reported.size < 5 && !reported.has(i))
-          reasons.push(`Field '${a.label || 'unlabelled'}' on page ${a.page} overlaps another field`);
-        else extra++;
-        reported.add(i);
-      }
-    }
-    if (extra > 0) reasons.push(`${extra} more overlapping fields`);
-    const low = fields.filter((f) => f.confidence < 0.6).length;
-    if (low > 0) reasons.push(`${low} field${low === 1 ? ' was' : 's were'} detected with low confidence`);
-    if (fields.length === 0 && blankPages.length === 0) reasons.push('No fields were found: check that this is a form');
+    const low = fields.filter((f) => f.confidence < LOW_CONFIDENCE && (f.label || f.prompt));
+    reasons.push(...grouped(low, (n) => plural(n, 'field has low confidence', 'fields have low confidence')));
+    const overlapping = fields.filter((a, i) =>
+      fields.some(
+        (b, j) =>
+          j !== i &&
+          a.page === b.page &&
+          (a.questionKey === null || a.questionKey !== b.questionKey) &&
+          boxesOverlap(rectBox(a), rectBox(b)),
+      ),
+    );
+    reasons.push(...grouped(overlapping, (n) => plural(n, 'field overlaps another', 'fields overlap others')));
+    reasons.push(...missedSignatures(fields, pages));
   }
-  return reasons;
+  if (reasons.length <= MAX_REASONS) return reasons;
+  const rest = reasons.length - (MAX_REASONS - 1);
+  return [...reasons.slice(0, MAX_REASONS - 1), `${rest} more places need review`];
+}
+
+/** A page that prints "Signature" / "Firma" but has no signature field: the signature was probably missed. */
+function missedSignatures(fields: DetectedField[], pages: PageText[]): string[] {
+  const out: string[] = [];
+  if (fields.some((f) => f.kind === 'signature')) return out;
+  for (const p of pages) {
+    const printed = p.lines.some((l) =>
+      l.tokens.some((t) => t.type === 'text' && SIGNATURE_WORD.test(foldText(t.text))),
+    );
+    if (printed) out.push(`Page ${p.page}: "Signature" is printed but no signature field was found`);
+  }
+  return out.slice(0, 1);
 }

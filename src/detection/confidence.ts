@@ -1,0 +1,115 @@
+/**
+ * Confidence of a layout-detected field from the cues actually used: the detector's own geometric
+ * confidence (what kind of mark made the box), whether a label was bound, how tight that binding is on the
+ * page, whether the label's wording agrees with the kind, and whether the field's question is coherent.
+ * One logistic function with named weights; bench/fit-confidence.ts fits the weights on the dev corpora
+ * (target: the field matches a real field), so a band of confidence reads as an observed precision.
+ */
+import { isChoiceKind, type DetectedField } from './field-map';
+import { kindCue } from './kinds';
+import type { Token } from './layout/text';
+import type { Box } from './layout/types';
+
+export interface ConfidenceFeatures {
+  /** The detector's confidence for the mark that made the box (0..1). */
+  geometry: number;
+  /** A label (or prompt) was bound. */
+  labelled: number;
+  /** The label's text sits within 1.5 em of the box. */
+  tight: number;
+  /** The label's text is more than 6 em away, or not printed on the page at all. */
+  far: number;
+  /** The label names this kind (+1), another specific kind (-1), or neither (0). */
+  kindCue: number;
+  /** Choice option in a question of 2+ options with distinct, non-empty labels (+1); a broken question (-1). */
+  question: number;
+  /** A lone check box (no question). */
+  lone: number;
+  /** Overlaps another field of another question. */
+  overlap: number;
+  /** A text field whose label is a single character (a stray glyph bound as a label). */
+  tinyLabel: number;
+}
+
+/** Fitted by `npx ts-node --transpile-only bench/fit-confidence.ts` (logistic regression, L2 0.01). */
+export const CONFIDENCE_WEIGHTS: Record<keyof ConfidenceFeatures | 'bias', number> = {
+  bias: -2,
+  geometry: 3,
+  labelled: 1.2,
+  tight: 0.6,
+  far: -0.6,
+  kindCue: 0.5,
+  question: 0.6,
+  lone: -0.3,
+  overlap: -1.5,
+  tinyLabel: -1,
+};
+
+const norm = (s: string): string =>
+  s
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+
+function gap(a: Box, b: Box): number {
+  const dx = Math.max(0, a.x1 - b.x2, b.x1 - a.x2);
+  const dy = Math.max(0, a.y1 - b.y2, b.y1 - a.y2);
+  return Math.hypot(dx, dy);
+}
+
+/** Distance (em) from the box to the nearest printed token holding the label; Infinity when none does. */
+export function bindingGap(box: Box, label: string, tokens: Token[]): number {
+  const want = norm(label);
+  if (!want) return Infinity;
+  let best = Infinity;
+  for (const t of tokens) {
+    if (t.type !== 'text') continue;
+    const have = norm(t.text);
+    if (!have || !(have.includes(want) || (want.includes(have) && have.length >= 3))) continue;
+    best = Math.min(best, gap(box, t) / Math.max(6, t.size));
+  }
+  return best;
+}
+
+export function confidenceFeatures(
+  f: DetectedField,
+  box: Box,
+  tokens: Token[],
+  siblings: DetectedField[],
+  overlaps: boolean,
+): ConfidenceFeatures {
+  const label = f.label || f.prompt;
+  const g = label ? bindingGap(box, f.choiceLabel ?? label, tokens) : Infinity;
+  let question = 0;
+  if (isChoiceKind(f.kind) && f.questionKey !== null) {
+    const labels = siblings.map((s) => norm(s.choiceLabel ?? s.label));
+    const coherent = labels.length >= 2 && labels.every((l) => l) && new Set(labels).size === labels.length;
+    question = coherent ? 1 : -1;
+  }
+  return {
+    geometry: f.confidence,
+    labelled: label ? 1 : 0,
+    tight: g <= 1.5 ? 1 : 0,
+    far: label && g > 6 ? 1 : 0,
+    kindCue: kindCue(f.kind, f.label),
+    question,
+    lone: f.kind === 'checkbox' && f.questionKey === null ? 1 : 0,
+    overlap: overlaps ? 1 : 0,
+    tinyLabel: !isChoiceKind(f.kind) && norm(f.label).length === 1 ? 1 : 0,
+  };
+}
+
+export function confidenceOf(x: ConfidenceFeatures, w = CONFIDENCE_WEIGHTS): number {
+  let z = w.bias;
+  for (const k of Object.keys(x) as Array<keyof ConfidenceFeatures>) z += w[k] * x[k];
+  return Math.round((1 / (1 + Math.exp(-z))) * 100) / 100;
+}
+
+/** Boxes overlapping by more than 30 % of the smaller one. */
+export function boxesOverlap(a: Box, b: Box): boolean {
+  const w = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1);
+  const h = Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1);
+  if (w <= 0 || h <= 0) return false;
+  const small = Math.min((a.x2 - a.x1) * (a.y2 - a.y1), (b.x2 - b.x1) * (b.y2 - b.y1));
+  return small > 0 && (w * h) / small > 0.3;
+}

@@ -1,0 +1,146 @@
+/**
+ * The last stage of detection, for both detectors: fields in reading order with their section, kinds from
+ * label cues where the detector had none, confidence from the cues used (layout), and review reasons.
+ */
+import { boxesOverlap, confidenceFeatures, confidenceOf, type ConfidenceFeatures } from './confidence';
+import type { DetectedField, Detector } from './field-map';
+import { textKind } from './kinds';
+import type { Box } from './layout/types';
+import { uprightBox, type PageText } from './page-text';
+import { keepQuestionsTogether, readingOrder, type OrderItem } from './reading-order';
+import { reviewReasons } from './review';
+import { findHeadings, type Heading } from './sections';
+
+export interface Finished {
+  fields: DetectedField[];
+  reasons: string[];
+  /** Per field (same order): the confidence cues (layout only; for fitting the weights). */
+  features: Array<ConfidenceFeatures | null>;
+}
+
+const labelKey = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** `pages`: the text of every page that has fields (others may be missing). */
+export function finishFields(
+  fields: DetectedField[],
+  pages: PageText[],
+  detector: Detector,
+  blankPages: number[] = [],
+): Finished {
+  const byPage = new Map(pages.map((p) => [p.page, p]));
+  const boxes = new Map<DetectedField, Box>();
+  const fieldsByPage = new Map<number, Box[]>();
+  for (const f of fields) {
+    const p = byPage.get(f.page);
+    if (!p) continue;
+    const b = uprightBox(f, p);
+    boxes.set(f, b);
+    fieldsByPage.set(f.page, [...(fieldsByPage.get(f.page) ?? []), b]);
+  }
+  const headings = findHeadings(pages, fieldsByPage);
+  const ordered = orderWithSections(fields, pages, boxes, headings);
+  if (detector === 'acroform') refineAcroKinds(ordered);
+  const features = ordered.map(() => null as ConfidenceFeatures | null);
+  if (detector === 'layout') scoreConfidence(ordered, byPage, boxes, features);
+  const reasons = reviewReasons(ordered, blankPages, detector, pages);
+  return { fields: ordered, reasons, features };
+}
+
+function orderWithSections(
+  fields: DetectedField[],
+  pages: PageText[],
+  boxes: Map<DetectedField, Box>,
+  headings: Heading[],
+): DetectedField[] {
+  type Entry = { field: DetectedField } | { heading: Heading };
+  const seq: Entry[] = [];
+  const pageNums = [...new Set([...fields.map((f) => f.page), ...pages.map((p) => p.page)])].sort((a, b) => a - b);
+  for (const n of pageNums) {
+    const p = pages.find((x) => x.page === n);
+    const own = fields.filter((f) => f.page === n);
+    if (!p) {
+      seq.push(...own.map((field) => ({ field })));
+      continue;
+    }
+    const hs = headings.filter((h) => h.page === n);
+    const items: OrderItem[] = [];
+    own.forEach((f, i) => items.push({ ...boxes.get(f)!, ref: i, heading: false }));
+    hs.forEach((h, i) => items.push({ x1: h.x1, y1: h.y1, x2: h.x2, y2: h.y2, ref: -1 - i, heading: true }));
+    // Other printed text only decides where columns are crossed; it is not emitted.
+    for (const l of p.lines)
+      for (const t of l.tokens)
+        if (!hs.some((h) => t.x1 >= h.x1 - 1 && t.x2 <= h.x2 + 1 && t.y1 >= h.y1 - 1 && t.y2 <= h.y2 + 1))
+          items.push({ x1: t.x1, y1: t.y1, x2: t.x2, y2: t.y2, ref: Number.NaN, heading: false });
+    for (const ref of readingOrder(items, p.width)) {
+      if (Number.isNaN(ref)) continue;
+      seq.push(ref >= 0 ? { field: own[ref] } : { heading: hs[-1 - ref] });
+    }
+  }
+  // Section = the last heading before the field in reading order; it carries over to the next page, except
+  // for a header block that repeats labels of earlier pages ("Patient name / Date of birth") above it.
+  let section = '';
+  let page = 0;
+  let sawHeading = false;
+  const seenLabels = new Set<string>();
+  const pageLabels: string[] = [];
+  const out: DetectedField[] = [];
+  for (const e of seq) {
+    if ('heading' in e) {
+      section = e.heading.text;
+      sawHeading = true;
+      continue;
+    }
+    const f = e.field;
+    if (f.page !== page) {
+      for (const k of pageLabels) seenLabels.add(k);
+      pageLabels.length = 0;
+      page = f.page;
+      sawHeading = false;
+    }
+    const key = labelKey(f.label);
+    const repeatedHeader = !sawHeading && key !== '' && seenLabels.has(key) && out.length > 0;
+    f.section = repeatedHeader ? '' : section;
+    if (key) pageLabels.push(key);
+    out.push(f);
+  }
+  return keepQuestionsTogether(out, (f) => (f.questionKey === null ? null : `${f.page}|${f.questionKey}`));
+}
+
+/** AcroForm text fields whose label names a text-like kind (date, phone, email) take it. */
+function refineAcroKinds(fields: DetectedField[]): void {
+  for (const f of fields) {
+    if (f.kind !== 'text' || !f.label) continue;
+    const k = textKind(f.label);
+    if (k === 'date' || k === 'phone' || k === 'email') f.kind = k;
+  }
+}
+
+function scoreConfidence(
+  fields: DetectedField[],
+  byPage: Map<number, PageText>,
+  boxes: Map<DetectedField, Box>,
+  features: Array<ConfidenceFeatures | null>,
+): void {
+  const members = new Map<string, DetectedField[]>();
+  for (const f of fields)
+    if (f.questionKey !== null) members.set(f.questionKey, [...(members.get(f.questionKey) ?? []), f]);
+  const tokensOf = new Map([...byPage].map(([n, p]) => [n, p.lines.flatMap((l) => l.tokens)]));
+  fields.forEach((f, i) => {
+    const box = boxes.get(f);
+    if (!box) return;
+    const overlaps = fields.some((o) => {
+      const ob = boxes.get(o);
+      const sameQuestion = o.questionKey !== null && o.questionKey === f.questionKey;
+      return o !== f && o.page === f.page && !sameQuestion && ob !== undefined && boxesOverlap(box, ob);
+    });
+    const x = confidenceFeatures(
+      f,
+      box,
+      tokensOf.get(f.page) ?? [],
+      f.questionKey ? (members.get(f.questionKey) ?? []) : [],
+      overlaps,
+    );
+    features[i] = x;
+    f.confidence = confidenceOf(x);
+  });
+}

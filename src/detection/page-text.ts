@@ -1,0 +1,34 @@
+/**
+ * What the post-processing stages (sections, reading order, confidence, review) read from a page: its text
+ * lines in the upright analysis space and the page's fields mapped into that space.
+ */
+import type { DetectedField } from './field-map';
+import { buildLines, type TextLine } from './layout/text';
+import type { Box, PageContent } from './layout/types';
+
+export interface PageText {
+  /** 1-based page number. */
+  page: number;
+  width: number;
+  height: number;
+  lines: TextLine[];
+  /** PDF user space -> upright analysis space (origin bottom-left, y up). */
+  fromUser: (x: number, y: number) => [number, number];
+}
+
+export function pageText(content: PageContent): PageText {
+  return {
+    page: content.index + 1,
+    width: content.width,
+    height: content.height,
+    lines: buildLines(content.glyphs),
+    fromUser: content.fromUser,
+  };
+}
+
+/** A field's rect in the upright space of its page. */
+export function uprightBox(f: DetectedField, p: Pick<PageText, 'fromUser'>): Box {
+  const [ax, ay] = p.fromUser(f.rect[0], f.rect[1]);
+  const [bx, by] = p.fromUser(f.rect[2], f.rect[3]);
+  return { x1: Math.min(ax, bx), y1: Math.min(ay, by), x2: Math.max(ax, bx), y2: Math.max(ay, by) };
+}

@@ -1,0 +1,148 @@
+/**
+ * Section headings from page text. A heading is a short phrase standing alone on its row (within its column),
+ * printed in a heading style: bold, larger than the body text, all capitals, or numbered ("2. Insurance",
+ * "Part B"). A form prints all its section titles in ONE style, so the style shared by most candidates wins;
+ * the form title (a one-off, larger style) and table header rows (several phrases on one row) are left out.
+ */
+import type { TextLine, Token } from './layout/text';
+import type { Box } from './layout/types';
+import type { PageText } from './page-text';
+
+export interface Heading extends Box {
+  page: number;
+  text: string;
+  size: number;
+  bold: boolean;
+}
+
+/** Named thresholds of the heading test (points are relative to the font size where they say "em"). */
+export const HEADING_PARAMS = {
+  /** Phrases further apart than this (em) on one row are separate segments (columns). */
+  segmentGapEm: 3,
+  /** A heading is larger than body text by at least this factor, unless bold, capitals or numbered. */
+  largerThanBody: 1.15,
+  /** ... and at least this share of the body size. */
+  notSmallerThanBody: 0.95,
+  /** At most this many words. */
+  maxWords: 10,
+  /** Two candidates share a style when their sizes differ by at most this (pt). */
+  styleSizeTolerance: 0.6,
+  /** A field box on the same row within this distance (em) to the right makes the phrase a label. */
+  labelReachEm: 25,
+};
+
+const NUMBERED = /^((\d{1,2}|[IVX]{1,4}|[A-H])[.)]\s+\S|(section|part|parte|secci[oó]n)\s+[\dA-Z]+\b)/i;
+const DATE_HINT = /^[\s(]*(mm|dd|yy|yyyy|aaaa|aa|jj)([\s/.-]+(mm|dd|yy|yyyy|aaaa|aa|jj))+[\s)]*$/i;
+const NOT_A_TITLE = /(page \d+|p[aá]gina \d+|\brev\.|·|\bof \d+$|^\W*$)/i;
+
+interface Candidate extends Heading {
+  numbered: boolean;
+  strong: boolean;
+}
+
+/** Splits a line's tokens where the gap is wider than `segmentGapEm` (columns of one row). */
+export function segments(line: TextLine): Token[][] {
+  const out: Token[][] = [];
+  for (const t of line.tokens) {
+    const cur = out[out.length - 1];
+    const prev = cur?.[cur.length - 1];
+    if (!prev || t.x1 - prev.x2 > HEADING_PARAMS.segmentGapEm * Math.max(prev.size, t.size)) out.push([t]);
+    else cur.push(t);
+  }
+  return out;
+}
+
+function bodySize(pages: PageText[]): number {
+  const sizes: number[] = [];
+  for (const p of pages) for (const l of p.lines) for (const t of l.tokens) if (t.type === 'text') sizes.push(t.size);
+  sizes.sort((a, b) => a - b);
+  return sizes[Math.floor(sizes.length / 2)] ?? 10;
+}
+
+function candidatesOf(p: PageText, fields: Box[], body: number): Candidate[] {
+  const out: Candidate[] = [];
+  for (const line of p.lines) {
+    const segs = segments(line);
+    // A row of three or more phrases is a table header, not a title.
+    if (segs.length >= 3) continue;
+    for (const seg of segs) {
+      if (!seg.every((t) => t.type === 'text')) continue;
+      const text = seg
+        .map((t) => t.text)
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+      const letters = text.replace(/[^\p{L}]/gu, '');
+      if (letters.length < 3 || NOT_A_TITLE.test(text)) continue;
+      if (text.split(' ').length > HEADING_PARAMS.maxWords) continue;
+      const numbered = NUMBERED.test(text);
+      if (/[:?*_]$/.test(text) || (/\.$/.test(text) && !numbered)) continue;
+      const box: Box = {
+        x1: seg[0].x1,
+        x2: seg[seg.length - 1].x2,
+        y1: Math.min(...seg.map((t) => t.y1)),
+        y2: Math.max(...seg.map((t) => t.y2)),
+      };
+      const size = Math.max(...seg.map((t) => t.size));
+      const reach = HEADING_PARAMS.labelReachEm * size;
+      const labelOfField = fields.some(
+        (f) => f.y1 <= box.y2 && f.y2 >= (box.y1 + box.y2) / 2 - 1 && f.x1 >= box.x1 - 2 && f.x1 - box.x2 < reach,
+      );
+      if (labelOfField) continue;
+      const bold = seg.every((t) => t.bold);
+      const caps = letters === letters.toUpperCase() && letters.length >= 4;
+      // Section titles are never printed smaller than the body text (format hints, table headers are).
+      if (size < HEADING_PARAMS.notSmallerThanBody * body || DATE_HINT.test(text)) continue;
+      const larger = size >= HEADING_PARAMS.largerThanBody * body;
+      out.push({ ...box, page: p.page, text, size, bold, numbered, strong: bold || larger || numbered || caps });
+    }
+  }
+  return out.filter((c) => c.strong);
+}
+
+const styleKey = (c: Candidate): string => `${c.bold ? 'b' : 'r'}${Math.round(c.size * 2) / 2}`;
+
+/** Headings of a document, in page order. `fieldsByPage`: each page's field boxes (upright space). */
+export function findHeadings(pages: PageText[], fieldsByPage: Map<number, Box[]>): Heading[] {
+  const body = bodySize(pages);
+  const all = pages.flatMap((p) => candidatesOf(p, fieldsByPage.get(p.page) ?? [], body));
+  if (all.length === 0) return [];
+  // The form title sits above every field of its page: it does not vote for the section style.
+  const topOfFields = new Map<number, number>();
+  for (const [page, boxes] of fieldsByPage) topOfFields.set(page, Math.max(-Infinity, ...boxes.map((b) => b.y2)));
+  const voters = all.filter((c) => c.y1 < (topOfFields.get(c.page) ?? Infinity));
+  const votes = new Map<string, number>();
+  for (const c of voters.length ? voters : all) votes.set(styleKey(c), (votes.get(styleKey(c)) ?? 0) + 1);
+  let best = '';
+  let bestN = 0;
+  // Ties go to the more emphatic style (bold, then larger).
+  const emphasis = (k: string): number => (k.startsWith('b') ? 0.5 : 0) + Number(k.slice(1)) / 1000;
+  for (const [k, n] of votes) if (n + emphasis(k) > bestN) [best, bestN] = [k, n + emphasis(k)];
+  const model = all.find((c) => styleKey(c) === best)!;
+  return all
+    .filter(
+      (c) =>
+        c.bold === model.bold &&
+        (Math.abs(c.size - model.size) <= HEADING_PARAMS.styleSizeTolerance || (c.numbered && c.size >= model.size)),
+    )
+    .map(({ numbered: _n, strong: _s, ...h }) => ({ ...h, text: displayTitle(h.text) }));
+}
+
+const SMALL_WORDS = new Set(
+  'a an and as at by for in of on or the to with de del la las el los y e o en para por con'.split(' '),
+);
+
+/** ALL-CAPS titles read as title case ("TODAY'S VISIT" -> "Today's Visit"); other text is kept as printed. */
+export function displayTitle(s: string): string {
+  const letters = s.replace(/[^\p{L}]/gu, '');
+  if (letters !== letters.toUpperCase()) return s;
+  return s
+    .toLowerCase()
+    .split(' ')
+    .map((w, i) =>
+      i > 0 && SMALL_WORDS.has(w)
+        ? w
+        : w.replace(/^(\P{L}*)(\p{L})/u, (_m, a: string, b: string) => a + b.toUpperCase()),
+    )
+    .join(' ');
+}
