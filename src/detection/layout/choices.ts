@@ -6,6 +6,8 @@ import type { FieldKind } from '../field-map';
 import { choiceMode } from '../kinds';
 import type { Candidate } from './candidates';
 import type { TextLine, Token } from './text';
+import type { Box } from './types';
+import { bindRow, splitPromptOption } from './bind';
 import { LAYOUT_PARAMS as P } from './params';
 
 export interface ChoiceOut {
@@ -35,6 +37,7 @@ export function groupChoices(
   lines: TextLine[],
   nextKey: () => string,
   sectionOf: (y: number) => string,
+  obstacles: Box[] = [],
 ): ChoiceOut[] {
   const rows: Row[] = [];
   for (const m of [...markers].sort((a, b) => cy(b) - cy(a) || a.x1 - b.x1)) {
@@ -55,20 +58,22 @@ export function groupChoices(
   let prevRowY = Infinity;
   for (const row of rows) {
     row.items.sort((a, b) => a.x1 - b.x1);
-    const toks = rowTokens(tokens, row.y);
-    const used = new Set<Token>();
-    const labels = row.items.map((m, i) => {
-      const nextX = row.items[i + 1]?.x1 ?? Infinity;
-      const t = toks.find((k) => k.x1 >= m.x2 - 1 && k.x1 - m.x2 < Math.max(12, 2.2 * m.size) && k.x1 < nextX);
-      if (t) used.add(t);
-      return t ?? null;
-    });
-    const table = labels.every((l) => l === null) && row.items.length >= 1;
+    const toks = rowTokens(tokens, row.y).flatMap(splitPromptOption);
+    const em = Math.max(6, Math.min(...row.items.map((m) => m.size)), toks[0]?.size ?? 0);
+    const binding = bindRow(row.items, toks, em);
+    const labels = binding?.words ?? row.items.map(() => null);
+    const used = new Set<Token>(labels.filter((t): t is Token => t !== null));
+    const table = binding === null;
     let current: Q | null = null;
     const rowQs: Q[] = [];
     row.items.forEach((m, i) => {
       const prevX = i > 0 ? row.items[i - 1].x2 : -Infinity;
-      const promptToks = toks.filter((t) => !used.has(t) && t.x2 <= m.x1 + 1 && t.x1 >= prevX - 1);
+      // A blank or another field between the prompt and the marker ends the prompt ("AGE: ___ GENDER: M☐").
+      const wall = Math.max(
+        prevX,
+        ...obstacles.filter((o) => o.x2 <= m.x1 + 1 && Math.abs(cy(o) - row.y) < 8).map((o) => o.x2),
+      );
+      const promptToks = toks.filter((t) => !used.has(t) && t.x2 <= m.x1 + 1 && t.x1 >= wall - 1);
       if (!current || promptToks.length > 0) {
         current = {
           opts: [],

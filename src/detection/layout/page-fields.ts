@@ -3,6 +3,7 @@ import type { DetectedField, Rect } from '../field-map';
 import { textKind } from '../kinds';
 import { findCandidates, type Candidate } from './candidates';
 import { groupChoices } from './choices';
+import { findCircleWords } from './circle-words';
 import { buildGeometry } from './geometry';
 import { findLabel, rowHeader, textTokens } from './labels';
 import { buildLines, cleanLabel, isRequiredText } from './text';
@@ -27,9 +28,16 @@ export function detectPage(page: PageContent, nextKey: () => string): PageResult
   const all = findCandidates(lines, geo, page.height);
   const markers = all.filter((c) => c.choice);
   // Text candidates: drop those overlapping a marker or a better text candidate.
+  const headingBases = lines
+    .filter((l) => l.tokens.length > 0 && l.tokens.every((t) => t.type === 'text' && t.bold))
+    .map((l) => l.base);
+  const sectionStart = (y: number): number => headingBases.filter((h) => h > y).sort((a, b) => a - b)[0] ?? Infinity;
+  const circled = findCircleWords(lines, markers, sectionStart);
+  const circledBoxes = circled.flatMap((q) => q.options.map((o) => o.box));
   const texts: Candidate[] = [];
   for (const c of all.filter((x) => !x.choice).sort((a, b) => b.confidence - a.confidence)) {
     if (markers.some((m) => iou(m, c) > 0.2)) continue;
+    if (circledBoxes.some((b) => b.x1 < c.x2 && b.x2 > c.x1 && b.y1 < c.y2 - 2 && b.y2 > c.y1 + 2)) continue;
     if (texts.some((t) => iou(t, c) > 0.3)) continue;
     texts.push(c);
   }
@@ -90,7 +98,7 @@ export function detectPage(page: PageContent, nextKey: () => string): PageResult
     }
     fields.push(f);
   }
-  for (const ch of groupChoices(markers, tokens, lines, nextKey, sectionOf)) {
+  for (const ch of groupChoices(markers, tokens, lines, nextKey, sectionOf, texts)) {
     fields.push({
       kind: ch.kind,
       page: page1,
@@ -101,7 +109,26 @@ export function detectPage(page: PageContent, nextKey: () => string): PageResult
       questionKey: ch.questionKey,
       required: isRequiredText(ch.promptRaw),
       confidence: ch.label ? ch.cand.confidence : ch.cand.confidence * P.unlabelledConfidence,
+      mark: 'check',
     });
+  }
+  for (const q of circled) {
+    const prompt = cleanLabel(q.promptRaw);
+    const kind = q.many ? 'select_many' : 'select_one';
+    const key = nextKey();
+    for (const o of q.options)
+      fields.push({
+        kind,
+        page: page1,
+        rect: toRect(page, o.box),
+        label: o.label,
+        prompt,
+        choiceLabel: o.label,
+        questionKey: key,
+        required: isRequiredText(q.promptRaw),
+        confidence: prompt ? P.circleWordConfidence : P.circleWordConfidence * P.unlabelledConfidence,
+        mark: 'circle',
+      });
   }
   return { fields, hasText: page.glyphs.length > 0 };
 }

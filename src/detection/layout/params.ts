@@ -43,6 +43,9 @@ export const LAYOUT_PARAMS = {
   /** em: gap between a question and its first option word at least this (a visible column break). */
   circleWordMinLeadEm: 1.5,
 
+  /** 0..1: confidence of a circled-word option (no printed marker confirms it is a field). */
+  circleWordConfidence: 0.7,
+
   // ---- Labels of text fields ----
   /** pt: a label on the left may sit this far below the field's bottom edge (baseline). */
   leftLabelBelow: 5,

@@ -1,0 +1,97 @@
+/**
+ * Which printed word is the option text of which choice marker, decided for a whole row at once: the
+ * words may sit right of their boxes (`☐ Yes ☐ No`) or left of them (`M☐  F☐`, `SINGLE☐  MARRIED☐`). Each
+ * side is scored over the row (tight gaps, gaps alike along the row, few markers left without a word) and
+ * the cheaper side wins; each word binds at most one marker and each marker at most one word.
+ */
+import { LAYOUT_PARAMS as P } from './params';
+import { spacedText, type Token } from './text';
+import type { Box } from './types';
+
+export type Side = 'left' | 'right';
+
+export interface RowBinding {
+  side: Side;
+  /** Option word per marker (null: none bound). */
+  words: Array<Token | null>;
+  cost: number;
+}
+
+/**
+ * A phrase that ends a question and starts its first option ("GENDER: M", "Smoke? Yes") split into the
+ * two: the tokenizer merges words closer than a word gap, so a prompt glued to the first option is one token.
+ */
+export function splitPromptOption(t: Token): Token[] {
+  const gs = t.glyphs;
+  let cut = -1;
+  for (let i = gs.length - 2; i >= 0; i--) {
+    if ((gs[i].ch === ':' || gs[i].ch === '?') && gs[i + 1].x1 - gs[i].x2 > 0.12 * gs[i].size) {
+      cut = i;
+      break;
+    }
+  }
+  if (cut < 0) return [t];
+  const part = (from: number, to: number): Token => {
+    const g = gs.slice(from, to);
+    return {
+      ...t,
+      glyphs: g,
+      text: spacedText(g),
+      x1: g[0].x1,
+      x2: g[g.length - 1].x2,
+      y1: Math.min(...g.map((x) => x.y1)),
+      y2: Math.max(...g.map((x) => x.y2)),
+    };
+  };
+  return [part(0, cut + 1), part(cut + 1, gs.length)];
+}
+
+/** The cost of binding one side: lower is better. */
+function sideCost(markers: Box[], words: Array<Token | null>, side: Side, em: number): number {
+  const gaps: number[] = [];
+  let cost = 0;
+  markers.forEach((m, i) => {
+    const w = words[i];
+    if (!w) {
+      cost += P.bindMissingCost;
+      return;
+    }
+    const gap = Math.max(0, side === 'right' ? w.x1 - m.x2 : m.x1 - w.x2) / em;
+    gaps.push(gap);
+    cost += P.bindGapWeight * gap + (side === 'left' ? P.bindLeftPenalty : 0);
+  });
+  if (gaps.length > 1) cost += P.bindSpreadWeight * (Math.max(...gaps) - Math.min(...gaps));
+  return cost;
+}
+
+function wordsFor(markers: Box[], toks: Token[], side: Side, em: number): Array<Token | null> {
+  const maxGap = Math.max(P.bindMaxGapFloor, P.bindMaxGapEm * em);
+  return markers.map((m, i) => {
+    if (side === 'right') {
+      const limit = markers[i + 1]?.x1 ?? Infinity;
+      const w = toks.find((t) => t.x1 >= m.x2 - 1 && t.x2 <= limit + 1);
+      return w && w.x1 - m.x2 <= maxGap ? w : null;
+    }
+    const limit = markers[i - 1]?.x2 ?? -Infinity;
+    const cands = toks.filter((t) => t.x2 <= m.x1 + 1 && t.x1 >= limit - 1);
+    const w = cands[cands.length - 1];
+    return w && m.x1 - w.x2 <= maxGap ? w : null;
+  });
+}
+
+/**
+ * Binds the markers of one row (sorted left to right) to the row's text tokens (sorted, already split with
+ * `splitPromptOption`). Returns null when neither side binds at least half the markers: a table row, whose
+ * options are named by column headers.
+ */
+export function bindRow(markers: Box[], toks: Token[], em: number): RowBinding | null {
+  let best: RowBinding | null = null;
+  for (const side of ['right', 'left'] as const) {
+    const words = wordsFor(markers, toks, side, em);
+    const bound = words.filter((w) => w !== null).length;
+    if (bound === 0 || bound * 2 < markers.length) continue;
+    const cost = sideCost(markers, words, side, em);
+    if (!best || cost < best.cost) best = { side, words, cost };
+  }
+  return best;
+}

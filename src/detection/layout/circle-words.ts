@@ -1,0 +1,158 @@
+/**
+ * Questions with nothing to tick: the option words themselves are circled. Found on rows of plain text:
+ * - a `Yes  No` / `Y  N` / `Sí  No` pair printed apart from the question;
+ * - a scale of three or more consecutive numbers (`0 1 2 ... 10`, `0 1 2 3`);
+ * - the words after a `circle one:` / `circle all that apply:` instruction (same row, or the rows under it);
+ * - `Label: word  word  word` rows under a section instruction that says to circle.
+ * Each option is one field whose rect is the word's ink box grown by `circleWordPad` per side.
+ */
+import { splitPromptOption } from './bind';
+import { LAYOUT_PARAMS as P } from './params';
+import type { TextLine, Token } from './text';
+import type { Box } from './types';
+
+export interface CircleQuestion {
+  promptRaw: string;
+  options: Array<{ box: Box; label: string }>;
+  many: boolean;
+  y: number;
+}
+
+const YES = /^(yes|y|s[ií])$/i;
+const NO = /^(no|n)$/i;
+const INSTRUCTION = /\bcircle\b/i;
+const INLINE_INSTRUCTION = /\bcircle\s+(one|all|any)\b[^:]*:?\s*$/i;
+
+/** Ink of a word: caps, digits and ascenders reach ~0.73 em, descenders ~0.21 em under the baseline. */
+export function inkBox(t: Token): Box {
+  let top = 0;
+  let bottom = 0;
+  for (const g of t.glyphs) {
+    const s = g.size;
+    top = Math.max(
+      top,
+      /[A-Z0-9bdfhklt'"()/ÁÉÍÓÚÑ¿?!]/.test(g.ch) ? 0.73 * s : /[a-zñáéíóú]/.test(g.ch) ? 0.53 * s : 0.6 * s,
+    );
+    if (/[gjpqy,;()Q]/.test(g.ch)) bottom = Math.max(bottom, 0.21 * s);
+  }
+  return { x1: t.glyphs[0].x1, x2: t.glyphs[t.glyphs.length - 1].x2, y1: t.base - bottom, y2: t.base + top };
+}
+
+const stripInstruction = (s: string): string => s.replace(/\bcircle\s+(one|all|any)\b.*$/i, '').trim();
+const isInt = (t: Token): boolean => /^\d{1,2}$/.test(t.text.trim());
+
+function optionRuns(toks: Token[]): Array<{ start: number; end: number }> {
+  const runs: Array<{ start: number; end: number }> = [];
+  for (let i = 0; i < toks.length; i++) {
+    if (YES.test(toks[i].text.trim()) && toks[i + 1] && NO.test(toks[i + 1].text.trim())) {
+      runs.push({ start: i, end: i + 1 });
+      i++;
+      continue;
+    }
+    if (isInt(toks[i])) {
+      let j = i;
+      while (j + 1 < toks.length && isInt(toks[j + 1]) && Number(toks[j + 1].text) === Number(toks[j].text) + 1) j++;
+      if (j - i >= 2) {
+        runs.push({ start: i, end: j });
+        i = j;
+      }
+    }
+  }
+  return runs;
+}
+
+/** Option words are short: a long phrase in the run is running text, not a list to circle. */
+const isOptionWord = (t: Token): boolean => t.text.trim().split(/\s+/).length <= 4 && t.text.trim().length <= 32;
+
+function question(promptRaw: string, opts: Token[], many: boolean, y: number): CircleQuestion | null {
+  if (!opts.every(isOptionWord)) return null;
+  const pad = P.circleWordPad;
+  return {
+    promptRaw: stripInstruction(promptRaw),
+    many,
+    y,
+    options: opts.map((t) => {
+      const b = inkBox(t);
+      return { label: t.text.trim(), box: { x1: b.x1 - pad, y1: b.y1 - pad, x2: b.x2 + pad, y2: b.y2 + pad } };
+    }),
+  };
+}
+
+/**
+ * `markers` are the page's choice markers: a row of words with markers on it or right under it is a row of
+ * option labels or a column header, not words to circle.
+ */
+export function findCircleWords(
+  lines: TextLine[],
+  markers: Box[],
+  sectionStart: (y: number) => number,
+): CircleQuestion[] {
+  const found: Array<CircleQuestion | null> = [];
+  let sectionInstruction: { text: string; section: number } | null = null;
+  const usedLines = new Set<TextLine>();
+  for (let li = 0; li < lines.length; li++) {
+    const l = lines[li];
+    if (usedLines.has(l)) continue;
+    if (markers.some((m) => m.y2 > l.base - 45 && m.y1 < l.y2 + 4 && m.x1 < l.x2 && m.x2 > l.x1)) continue;
+    const em = l.size;
+    const toks = l.tokens.flatMap((t) => (t.type === 'text' ? splitPromptOption(t) : [t]));
+    const texts = toks.filter((t) => t.type === 'text');
+    const lineText = texts.map((t) => t.text).join(' ');
+    if (l.tokens.every((t) => t.type === 'text') && INSTRUCTION.test(lineText) && texts.length === 1) {
+      const inline = INLINE_INSTRUCTION.test(lineText);
+      if (!inline) {
+        sectionInstruction = { text: lineText, section: sectionStart(l.base) };
+        continue;
+      }
+      // "How did you hear about us? circle one:" with the options on the rows under it.
+      const opts: Token[] = [];
+      for (let k = li + 1; k < lines.length; k++) {
+        const n = lines[k];
+        const prevBase = k === li + 1 ? l.base : lines[k - 1].base;
+        if (prevBase - n.base > 2.4 * em || n.x1 < l.x1 - 2 || n.tokens[0].type !== 'text') break;
+        if (n.tokens.some((t) => t.type === 'text' && /:\s*$/.test(t.text))) break;
+        opts.push(...n.tokens.filter((t) => t.type === 'text'));
+        usedLines.add(n);
+      }
+      if (opts.length >= 2) found.push(question(lineText, opts, /\b(all|any)\b/i.test(lineText), l.base));
+      continue;
+    }
+    // Option words after an inline instruction on the same row.
+    const instrAt = texts.findIndex((t) => INLINE_INSTRUCTION.test(t.text));
+    if (instrAt >= 0 && instrAt + 1 < texts.length) {
+      const opts = texts.slice(instrAt + 1);
+      const promptRaw = texts
+        .slice(0, instrAt + 1)
+        .map((t) => t.text)
+        .join(' ');
+      found.push(question(promptRaw, opts, /\bcircle\s+(all|any)\b/i.test(texts[instrAt].text), l.base));
+      continue;
+    }
+    const runs = optionRuns(toks);
+    if (runs.length) {
+      let from = 0;
+      for (const r of runs) {
+        const before = toks.slice(from, r.start).filter((t) => t.type === 'text');
+        const head = before[before.length - 1];
+        const opts = toks.slice(r.start, r.end + 1);
+        from = r.end + 1;
+        // Words with no question before them on the row are labels of something else (boxes drawn by a
+        // vanished widget, a column header).
+        if (head) found.push(question(head.text, opts, false, l.base));
+      }
+      continue;
+    }
+    // "Constitutional: Fever  Chills  Weight loss" under "Circle any symptoms ...".
+    if (
+      sectionInstruction &&
+      sectionInstruction.section === sectionStart(l.base) &&
+      l.tokens.every((t) => t.type === 'text') &&
+      texts.length >= 3 &&
+      /:\s*$/.test(texts[0].text) &&
+      texts.slice(1).every((t, i) => t.x1 - (i === 0 ? texts[0].x2 : texts[i].x2) < P.circleWordMaxGapEm * em)
+    ) {
+      found.push(question(texts[0].text, texts.slice(1), /\b(all|any)\b/i.test(sectionInstruction.text), l.base));
+    }
+  }
+  return found.filter((q): q is CircleQuestion => q !== null);
+}
