@@ -8,6 +8,7 @@ export function toOrganizationResponse(org: Organization): OrganizationResponseD
     name: org.name,
     partner_api_enabled: org.partnerApiEnabled,
     imports_daily_quota: org.importsDailyQuota,
+    editor_frame_ancestors: org.editorFrameAncestors,
     created_at: org.createdAt.toISOString(),
     updated_at: org.updatedAt.toISOString(),
   };

@@ -35,6 +35,7 @@ export class AdminService {
       name: dto.name,
       partnerApiEnabled: dto.partner_api_enabled,
       importsDailyQuota: dto.imports_daily_quota,
+      editorFrameAncestors: dto.editor_frame_ancestors,
     });
     return toOrganizationResponse(org);
   }

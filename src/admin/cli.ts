@@ -15,6 +15,7 @@ import { ADMIN_CLI_EXTENSIONS, type AdminCliCommand } from './cli-extensions';
 const USAGE = `Usage: npm run admin -- <command> [options]   (prints JSON)
   orgs:create   --name NAME [--enabled] [--quota N]
   orgs:update   --org ORG_ID [--name NAME] [--enabled true|false] [--quota N]
+                [--editor-frame-ancestors https://app.example.com,https://*.example.com]  ("" for none)
   orgs:list
   keys:create   --org ORG_ID --name NAME --scopes imports:write,templates:read
   keys:list     --org ORG_ID
@@ -42,6 +43,15 @@ function optionalInt(value: string | boolean | undefined): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !/^\d+$/.test(value)) throw new CliError('--quota takes a whole number');
   return Number(value);
+}
+
+function optionalList(value: string | boolean | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new CliError('--editor-frame-ancestors takes a comma-separated list');
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** The same validation rules as the HTTP API. */
@@ -72,6 +82,7 @@ const COMMANDS: Record<string, (admin: AdminService, o: Options) => Promise<unkn
         name: o.name,
         partner_api_enabled: optionalBool(o.enabled),
         imports_daily_quota: optionalInt(o.quota),
+        editor_frame_ancestors: optionalList(o['editor-frame-ancestors']),
       }),
     ),
   'orgs:list': (admin) => admin.listOrganizations(),
@@ -98,7 +109,10 @@ async function main(argv: string[]): Promise<number> {
     allowPositionals: true,
     strict: false,
     options: Object.fromEntries(
-      ['name', 'org', 'key', 'scopes', 'quota', 'enabled', 'template'].map((o) => [o, { type: 'string' as const }]),
+      ['name', 'org', 'key', 'scopes', 'quota', 'enabled', 'template', 'editor-frame-ancestors'].map((o) => [
+        o,
+        { type: 'string' as const },
+      ]),
     ),
   });
   const name = positionals[0];

@@ -10,6 +10,7 @@ export interface OrganizationPatch {
   name?: string;
   partnerApiEnabled?: boolean;
   importsDailyQuota?: number;
+  editorFrameAncestors?: string[];
 }
 
 @Injectable()

@@ -38,6 +38,7 @@ describe('admin API', () => {
       name: 'Northwind',
       partner_api_enabled: false,
       imports_daily_quota: 200,
+      editor_frame_ancestors: [],
       created_at: expect.stringMatching(/Z$/),
       updated_at: expect.stringMatching(/Z$/),
     });

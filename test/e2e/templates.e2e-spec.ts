@@ -44,6 +44,7 @@ describe('templates: list, field maps, versions, retire', () => {
       field_count: 23,
       detector: 'acroform',
       version: 1,
+      review_required: expect.any(Boolean),
       created_at: expect.stringMatching(/Z$/),
       updated_at: expect.stringMatching(/Z$/),
     });
@@ -68,6 +69,8 @@ describe('templates: list, field maps, versions, retire', () => {
           'question_id',
           'rect',
           'required',
+          'section',
+          ...(['select_one', 'select_many', 'checkbox'].includes(field.kind) ? ['mark'] : []),
         ].sort(),
       );
       expect(field.field_id).toMatch(/^fld_[0-9A-Za-z]{20,}$/);

@@ -13,6 +13,7 @@ import {
   Min,
 } from 'class-validator';
 import { SCOPES, type Scope } from 'src/common/auth/scopes';
+import { EditorFrameAncestorsInput, EditorFrameAncestorsOutput } from './editor-frame-ancestors';
 
 // Wire DTOs use the wire's snake_case names so that validation messages name the field a partner sent.
 
@@ -53,6 +54,9 @@ export class UpdateOrganizationDto {
   @Min(0)
   @Max(1_000_000)
   imports_daily_quota?: number;
+
+  @EditorFrameAncestorsInput()
+  editor_frame_ancestors?: string[];
 }
 
 export class OrganizationResponseDto {
@@ -60,6 +64,7 @@ export class OrganizationResponseDto {
   @ApiProperty({ example: 'Northwind Clinics' }) name!: string;
   @ApiProperty({ example: true }) partner_api_enabled!: boolean;
   @ApiProperty({ example: 200 }) imports_daily_quota!: number;
+  @EditorFrameAncestorsOutput() editor_frame_ancestors!: string[];
   @ApiProperty({ example: '2026-11-22T10:00:00.000Z' }) created_at!: string;
   @ApiProperty({ example: '2026-11-22T10:00:00.000Z' }) updated_at!: string;
 }
