@@ -1,10 +1,23 @@
 import { Body, Controller, Get, HttpCode, Ip, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiConflictResponse, ApiGoneResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiGoneResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { CurrentCaller, CurrentOrg, RequireScopes } from 'src/common/auth/auth.decorators';
 import type { Caller, CallerOrg } from 'src/common/auth/caller';
 import { ApiErrorResponses } from 'src/common/openapi/api-error-responses.decorator';
 import { ErrorResponseDto } from 'src/common/openapi/error-response.dto';
-import { ReplaceFieldsDto, ReplacedFieldsResponseDto, ReviewedTemplateResponseDto } from './dto/template-edit.dto';
+import {
+  FieldEditErrorResponseDto,
+  ReplaceFieldsDto,
+  ReplacedFieldsResponseDto,
+  ReviewedTemplateResponseDto,
+  VersionConflictResponseDto,
+} from './dto/template-edit.dto';
 import { TemplateFieldsQueryDto, TemplateFieldsResponseDto, TemplateListResponseDto } from './dto/template.dto';
 import { TemplateEditsService } from './template-edits.service';
 import { TemplatesService } from './templates.service';
@@ -60,9 +73,13 @@ export class TemplatesController {
       'when base_version is not the latest. 410 TEMPLATE_RETIRED.',
   })
   @ApiOkResponse({ type: ReplacedFieldsResponseDto })
-  @ApiConflictResponse({ description: 'VERSION_CONFLICT (with latest_version)', type: ErrorResponseDto })
+  @ApiBadRequestResponse({
+    description: 'VALIDATION_FAILED naming each entry and rule',
+    type: FieldEditErrorResponseDto,
+  })
+  @ApiConflictResponse({ description: 'VERSION_CONFLICT (with latest_version)', type: VersionConflictResponseDto })
   @ApiGoneResponse({ description: 'TEMPLATE_RETIRED', type: ErrorResponseDto })
-  @ApiErrorResponses(400, 404)
+  @ApiErrorResponses(404)
   replaceFields(
     @CurrentCaller() caller: Caller,
     @Param('template_id') templateId: string,

@@ -10,6 +10,7 @@ export function api(testApp: TestApp, bearer?: string) {
     get: (path: string) => withAuth(agent.get(path)),
     post: (path: string) => withAuth(agent.post(path)),
     patch: (path: string) => withAuth(agent.patch(path)),
+    put: (path: string) => withAuth(agent.put(path)),
     delete: (path: string) => withAuth(agent.delete(path)),
   };
 }

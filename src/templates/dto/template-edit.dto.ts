@@ -183,3 +183,28 @@ export class ReviewedTemplateResponseDto {
   @ApiProperty({ example: false }) review_required!: boolean;
   @ApiProperty({ example: '2026-11-23T10:00:00.000Z' }) reviewed_at!: string;
 }
+
+export class FieldEditProblemDto {
+  @ApiProperty({ description: 'Index of the entry in `fields`', example: 3 }) index!: number;
+  @ApiProperty({ description: 'The key at fault', example: 'rect' }) field!: string;
+  @ApiProperty({ example: '[600, 700, 640, 714] is off page 1 [0, 0, 612, 792]' }) message!: string;
+}
+
+export class FieldEditErrorResponseDto {
+  @ApiProperty({ example: 'fields[3].rect: [600, 700, 640, 714] is off page 1 [0, 0, 612, 792]' }) error!: string;
+  @ApiProperty({ example: 'VALIDATION_FAILED' }) code!: string;
+  @ApiPropertyOptional({
+    type: [FieldEditProblemDto],
+    description: 'Present when entries broke field-map rules (absent for shape errors, which name fields.N.key)',
+  })
+  field_errors?: FieldEditProblemDto[];
+}
+
+export class VersionConflictResponseDto {
+  @ApiProperty({
+    example: 'base_version is not the latest version (3): fetch the latest fields, apply your changes, and save again',
+  })
+  error!: string;
+  @ApiProperty({ example: 'VERSION_CONFLICT' }) code!: string;
+  @ApiProperty({ description: 'The latest version now', example: 3 }) latest_version!: number;
+}
