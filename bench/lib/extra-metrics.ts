@@ -2,6 +2,7 @@
  * Figures the shared scorers do not give: section accuracy (intake truth carries `section`) and precision per
  * confidence band. Matching is the scorers' own (match.mjs, IoU >= 0.5), so the numbers line up with theirs.
  */
+import { CONFIDENCE_BANDS, confidenceBand } from '../../src/detection/confidence';
 import type { Prediction } from './predictions';
 import type { Scorers } from './scorers';
 
@@ -35,7 +36,7 @@ export function matchAll(truth: Truth, preds: Prediction[], scorers: Scorers): A
   return out;
 }
 
-const normText = (s: string | null | undefined): string =>
+export const normText = (s: string | null | undefined): string =>
   (s ?? '')
     .normalize('NFKC')
     .toLowerCase()
@@ -59,12 +60,7 @@ export function sectionCounts(matched: Array<TruthWidget | null>, preds: Predict
   return c;
 }
 
-export const BANDS: Array<[number, number, string]> = [
-  [0, 0.5, '< 0.5'],
-  [0.5, 0.7, '0.5-0.7'],
-  [0.7, 0.9, '0.7-0.9'],
-  [0.9, Infinity, '>= 0.9'],
-];
+export const BANDS = CONFIDENCE_BANDS;
 
 export interface BandCounts {
   n: number;
@@ -74,9 +70,7 @@ export interface BandCounts {
   labelOk: number;
 }
 
-export function bandOf(confidence: number): number {
-  return BANDS.findIndex(([lo, hi]) => confidence >= lo && confidence < hi);
-}
+export const bandOf = confidenceBand;
 
 export function emptyBands(): BandCounts[] {
   return BANDS.map(() => ({ n: 0, tp: 0, labelN: 0, labelOk: 0 }));

@@ -3,7 +3,8 @@
  * confidence (what kind of mark made the box), whether a label was bound, how tight that binding is on the
  * page, whether the label's wording agrees with the kind, and whether the field's question is coherent.
  * One logistic function with named weights; bench/fit-confidence.ts fits the weights on the dev corpora
- * (target: the field matches a real field), so a band of confidence reads as an observed precision.
+ * (target: the field matches a real field and, where the truth says, bears the right label), so a band of
+ * confidence reads as an observed precision (bench:detect prints it per band).
  */
 import { isChoiceKind, type DetectedField } from './field-map';
 import { kindCue } from './kinds';
@@ -29,20 +30,38 @@ export interface ConfidenceFeatures {
   overlap: number;
   /** A text field whose label is a single character (a stray glyph bound as a label). */
   tinyLabel: number;
+  /** The box came from a free ruled line (the weakest mark: rules also underline and separate). */
+  ruled: number;
+  /** The box came from a drawn box or table cell. */
+  cell: number;
+  /** The label is a sentence (over 50 characters): instructions bound as a label. */
+  longLabel: number;
+  /** The label is only a number or line code ("1a", "12."): no words of its own. */
+  codeLabel: number;
+  /** A text field wider than 60 % of the page. */
+  wide: number;
+  /** A text field under 9 pt high or under 20 pt wide. */
+  small: number;
 }
 
-/** Fitted by `npx ts-node --transpile-only bench/fit-confidence.ts` (logistic regression, L2 0.01). */
+/** Fitted by `npx ts-node --transpile-only bench/fit-confidence.ts` (logistic regression, L2 0.002). */
 export const CONFIDENCE_WEIGHTS: Record<keyof ConfidenceFeatures | 'bias', number> = {
-  bias: -2,
-  geometry: 3,
-  labelled: 1.2,
-  tight: 0.6,
-  far: -0.6,
-  kindCue: 0.5,
-  question: 0.6,
-  lone: -0.3,
-  overlap: -1.5,
-  tinyLabel: -1,
+  bias: 0.79,
+  geometry: 1.1,
+  labelled: 0.65,
+  tight: 0.21,
+  far: -1.13,
+  kindCue: -0.1,
+  question: 0.15,
+  lone: 0.12,
+  overlap: -0.23,
+  tinyLabel: -0.25,
+  ruled: -0.9,
+  cell: -0.4,
+  longLabel: -1.08,
+  codeLabel: 0.06,
+  wide: -0.55,
+  small: -1.46,
 };
 
 const norm = (s: string): string =>
@@ -77,7 +96,14 @@ export function confidenceFeatures(
   tokens: Token[],
   siblings: DetectedField[],
   overlaps: boolean,
+  pageWidth = 612,
 ): ConfidenceFeatures {
+  const text = !isChoiceKind(f.kind);
+  const w = box.x2 - box.x1;
+  const h = box.y2 - box.y1;
+  // The layout detector's base confidence names the mark that made the box (layout/candidates.ts).
+  const near = (v: number): number =>
+    Math.abs(f.confidence - v) < 0.005 || Math.abs(f.confidence - 0.6 * v) < 0.005 ? 1 : 0;
   const label = f.label || f.prompt;
   const g = label ? bindingGap(box, f.choiceLabel ?? label, tokens) : Infinity;
   let question = 0;
@@ -95,7 +121,13 @@ export function confidenceFeatures(
     question,
     lone: f.kind === 'checkbox' && f.questionKey === null ? 1 : 0,
     overlap: overlaps ? 1 : 0,
-    tinyLabel: !isChoiceKind(f.kind) && norm(f.label).length === 1 ? 1 : 0,
+    tinyLabel: text && norm(f.label).length === 1 ? 1 : 0,
+    ruled: near(0.75),
+    cell: near(0.8),
+    longLabel: label.length > 50 ? 1 : 0,
+    codeLabel: label && /^[\d\s.,()a-z-]{1,4}$/i.test(label) && /\d/.test(label) ? 1 : 0,
+    wide: text && w > 0.6 * pageWidth ? 1 : 0,
+    small: text && (h < 9 || w < 20) ? 1 : 0,
   };
 }
 
@@ -112,4 +144,17 @@ export function boxesOverlap(a: Box, b: Box): boolean {
   if (w <= 0 || h <= 0) return false;
   const small = Math.min((a.x2 - a.x1) * (a.y2 - a.y1), (b.x2 - b.x1) * (b.y2 - b.y1));
   return small > 0 && (w * h) / small > 0.3;
+}
+
+/** The bands bench:detect reports precision for: [lowest included, highest excluded, name]. */
+export const CONFIDENCE_BANDS: ReadonlyArray<readonly [number, number, string]> = [
+  [0, 0.5, '< 0.5'],
+  [0.5, 0.7, '0.5-0.7'],
+  [0.7, 0.9, '0.7-0.9'],
+  [0.9, Infinity, '>= 0.9'],
+];
+
+/** Index of the band holding this confidence (-1 for a negative or NaN value). */
+export function confidenceBand(confidence: number): number {
+  return CONFIDENCE_BANDS.findIndex(([lo, hi]) => confidence >= lo && confidence < hi);
 }

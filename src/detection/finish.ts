@@ -139,6 +139,7 @@ function scoreConfidence(
       tokensOf.get(f.page) ?? [],
       f.questionKey ? (members.get(f.questionKey) ?? []) : [],
       overlaps,
+      byPage.get(f.page)?.width,
     );
     features[i] = x;
     f.confidence = confidenceOf(x);
