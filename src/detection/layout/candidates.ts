@@ -71,7 +71,8 @@ export function findCandidates(lines: TextLine[], geo: Geometry, pageHeight = 0)
   // 1. Text-drawn blanks and markers.
   for (const l of lines) {
     for (const t of l.tokens) {
-      if (t.type === 'blank' && boxW(t) >= P.blankMinWidthEm * t.size) {
+      const before = t.type === 'blank' && isBlankBefore(l.tokens, l.tokens.indexOf(t));
+      if (t.type === 'blank' && (before || boxW(t) >= P.blankMinWidthEm * t.size)) {
         const y1 = t.base - 0.14 * t.size;
         const source = t.text.includes('_') ? 'underscore' : 'dots';
         out.push({
@@ -80,7 +81,7 @@ export function findCandidates(lines: TextLine[], geo: Geometry, pageHeight = 0)
           y1,
           y2: y1 + bandHeight(t.size),
           source,
-          choice: false,
+          choice: before,
           base: t.base,
           size: t.size,
           confidence: 0.85,
@@ -211,6 +212,29 @@ export function findCandidates(lines: TextLine[], geo: Geometry, pageHeight = 0)
   // 6. Blanks without a box: dash-split numbers, label followed by empty space.
   const { add, drop } = findBlanks(lines, geo, out, pageHeight);
   return [...out.filter((c) => !drop.has(c)), ...add];
+}
+
+/**
+ * A short blank printed BEFORE a list item (`____ Insomnia`, or a `__ __ Diabetes` pair): the item's tick
+ * space, a choice marker. Not when a label precedes it (`Age: ____ years` is a text blank).
+ */
+function isBlankBefore(toks: Token[], i: number): boolean {
+  const short = (t: Token | undefined): boolean =>
+    t !== undefined &&
+    t.type === 'blank' &&
+    t.text.includes('_') &&
+    boxW(t) <= P.blankBeforeMaxEm * t.size &&
+    boxW(t) >= P.blankBeforeMinEm * t.size;
+  let j = i;
+  while (short(toks[j]) && short(toks[j + 1]) && toks[j + 1].x1 - toks[j].x2 < 2 * toks[j].size) j++;
+  if (!short(toks[i]) || !short(toks[j])) return false;
+  const next = toks[j + 1];
+  if (!next || next.type !== 'text' || next.x1 - toks[j].x2 > P.blankBeforeGapEm * next.size) return false;
+  if (!/^[A-Za-zÀ-ÿ¿]/.test(next.text.trim())) return false;
+  let k = i;
+  while (short(toks[k - 1]) && toks[k].x1 - toks[k - 1].x2 < 2 * toks[k].size) k--;
+  const prev = toks[k - 1];
+  return !prev || prev.type !== 'text' || toks[k].x1 - prev.x2 > 2 * toks[k].size || !/[:?]\s*$/.test(prev.text);
 }
 
 /**

@@ -60,12 +60,32 @@ export function groupChoices(
     row.items.sort((a, b) => a.x1 - b.x1);
     const toks = rowTokens(tokens, row.y).flatMap(splitPromptOption);
     const em = Math.max(6, Math.min(...row.items.map((m) => m.size)), toks[0]?.size ?? 0);
-    const binding = bindRow(row.items, toks, em);
+    const heads = gridHeaders(row.items, tokens, markers);
+    const binding = heads ? null : bindRow(row.items, toks, em);
     const labels = binding?.words ?? row.items.map(() => null);
     const used = new Set<Token>(labels.filter((t): t is Token => t !== null));
     const table = binding === null;
     let current: Q | null = null;
     const rowQs: Q[] = [];
+    if (heads && !toks.some((t) => t.x2 <= row.items[0].x1 + 1)) {
+      // A grid whose row text follows its markers ("__ __ Diabetes" under "Past Present"): one question per
+      // run of markers, named by the text right after the run.
+      for (const [from, to] of markerRuns(row.items, toks)) {
+        const after = toks.find((t) => t.x1 >= row.items[to].x2 - 1 && t.x1 < (row.items[to + 1]?.x1 ?? Infinity));
+        rowQs.push({
+          opts: row.items.slice(from, to + 1).map((m, k) => ({ cand: m, labelRaw: heads[from + k].text })),
+          promptRaw: after?.text ?? '',
+          marker: row.items[from].source,
+          rowY: row.y,
+          x1s: row.items.slice(from, to + 1).map((m) => m.x1),
+          table: true,
+        });
+      }
+      questions.push(...rowQs);
+      prevRowQ = rowQs[rowQs.length - 1] ?? prevRowQ;
+      prevRowY = row.y;
+      continue;
+    }
     row.items.forEach((m, i) => {
       const prevX = i > 0 ? row.items[i - 1].x2 : -Infinity;
       // A blank or another field between the prompt and the marker ends the prompt ("AGE: ___ GENDER: M☐").
@@ -86,10 +106,7 @@ export function groupChoices(
         rowQs.push(current);
       }
       let labelRaw = labels[i]?.text ?? '';
-      if (table) {
-        const header = columnHeader(m, tokens);
-        labelRaw = header?.text ?? '';
-      }
+      if (table) labelRaw = heads?.[i].text ?? columnHeader(m, tokens)?.text ?? '';
       current.opts.push({ cand: m, labelRaw });
       current.x1s.push(m.x1);
     });
@@ -171,8 +188,46 @@ function columnHeader(m: Candidate, tokens: Token[]): Token | null {
   return best;
 }
 
+/**
+ * Column headers of a grid row: each marker has its own short header word on one header line just above
+ * (a line with no markers of its own), distinct from the others'. Null when the row is not such a row.
+ */
+function gridHeaders(items: Candidate[], tokens: Token[], markers: Candidate[]): Token[] | null {
+  if (items.length < 2) return null;
+  const heads: Token[] = [];
+  for (const m of items) {
+    const c = (m.x1 + m.x2) / 2;
+    let best: Token | null = null;
+    for (const t of tokens) {
+      if (t.y1 < m.y2 - 1 || t.y1 > m.y2 + P.gridHeaderMaxRise || c < t.x1 - 4 || c > t.x2 + 4) continue;
+      if (!best || t.y1 < best.y1) best = t;
+    }
+    if (!best || best.text.trim().split(/\s+/).length > 3) return null;
+    heads.push(best);
+  }
+  const base = heads[0].base;
+  if (new Set(heads).size !== heads.length || heads.some((h) => Math.abs(h.base - base) > 2)) return null;
+  if (markers.some((m) => Math.abs(cy(m) - (base + 3)) < 5)) return null;
+  return heads;
+}
+
+/** Index ranges of markers with no text between consecutive ones. */
+function markerRuns(items: Candidate[], toks: Token[]): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  let from = 0;
+  for (let i = 1; i <= items.length; i++) {
+    const gapText = i < items.length && toks.some((t) => t.x1 >= items[i - 1].x2 - 1 && t.x2 <= items[i].x1 + 1);
+    if (i === items.length || gapText) {
+      runs.push([from, i - 1]);
+      from = i;
+    }
+  }
+  return runs;
+}
+
 function promptAbove(y: number, x: number, lines: TextLine[]): string {
-  for (const l of lines) {
+  // Nearest line first: lines are sorted top to bottom.
+  for (const l of [...lines].reverse()) {
     if (l.base <= y + 2 || l.base > y + 30) continue;
     if (l.tokens.some((t) => t.type !== 'text')) continue;
     if (l.x1 > x + 40) continue;

@@ -12,6 +12,14 @@ export const LAYOUT_PARAMS = {
   spaceGapEm: 0.12,
   /** em: underscores closer than this join one blank run. */
   underscoreJoinEm: 1.2,
+  /** em: a gap wider than this splits two short underscore runs (each under `blankBeforeMaxEm`). */
+  underscoreSplitEm: 0.6,
+  /** em: a blank at most this wide, right before an item's text, is that item's tick space (`____ Insomnia`). */
+  blankBeforeMaxEm: 6,
+  /** em: ... and at least this wide (shorter underscores are punctuation). */
+  blankBeforeMinEm: 1.2,
+  /** em: ... with the item's text starting at most this far after it. */
+  blankBeforeGapEm: 1.2,
   /** em: an underscore / dot run must be at least this wide to be a blank field. */
   blankMinWidthEm: 2.2,
 
@@ -34,6 +42,9 @@ export const LAYOUT_PARAMS = {
   bindSpreadWeight: 0.5,
   /** Cost of leaving a marker without a word (per marker), against forcing a far word. */
   bindMissingCost: 2.2,
+
+  /** pt: a grid's column header sits at most this far above a marker of the row (nearest header line). */
+  gridHeaderMaxRise: 60,
 
   // ---- Words to circle (no marker) ----
   /** pt: the rect of a circled word is its ink box grown by this much per side (as the truth does). */

@@ -114,7 +114,15 @@ function tokenize(gs: Glyph[]): Token[] {
       while (j < gs.length) {
         const cj = classOf(gs[j]);
         const gap = gs[j].x1 - gs[end].x2;
-        if (cj === 'under' && gap < P.underscoreJoinEm * g.size) {
+        // A visible gap between two short runs separates two blanks (a "Past / Present" pair).
+        const split =
+          j === end + 1 &&
+          gap > P.underscoreSplitEm * g.size &&
+          gs[end].x2 - gs[i].x1 < P.blankBeforeMaxEm * g.size &&
+          j + 2 < gs.length &&
+          classOf(gs[j + 1]) === 'under' &&
+          classOf(gs[j + 2]) === 'under';
+        if (cj === 'under' && gap < P.underscoreJoinEm * g.size && !split) {
           end = j;
           j++;
         } else if ((gs[j].ch === '/' || gs[j].ch === '-') && j + 1 < gs.length && classOf(gs[j + 1]) === 'under') {

@@ -1,0 +1,79 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { detectFields } from './index';
+import type { DetectedField } from './field-map';
+
+async function makePdf(draw: (page: PDFPage, font: PDFFont) => void): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.TimesRoman);
+  draw(doc.addPage([612, 792]), font);
+  return doc.save();
+}
+
+const text = (page: PDFPage, font: PDFFont, s: string, x: number, y: number, size = 10): number => {
+  page.drawText(s, { x, y, size, font, color: rgb(0, 0, 0) });
+  return x + font.widthOfTextAtSize(s, size);
+};
+
+const choices = (fields: DetectedField[]): DetectedField[] =>
+  fields.filter((f) => f.kind === 'select_one' || f.kind === 'select_many' || f.kind === 'checkbox');
+
+describe('layout detector: blanks before list items', () => {
+  it('makes each "____ Item" a choice of one question, kept across a wrapped second row, select_many on "check all"', async () => {
+    const items = [
+      ['Headaches', 'Dizziness', 'Night sweats'],
+      ['Weight gain', 'Rash'],
+    ];
+    const pdf = await makePdf((p, f) => {
+      text(p, f, 'Which of these do you have now? Check all that apply.', 54, 720);
+      items.forEach((row, r) =>
+        row.forEach((item, c) => {
+          const x = text(p, f, '____', 67 + 160 * c, 700 - 20 * r) + 3;
+          text(p, f, item, x, 700 - 20 * r);
+        }),
+      );
+    });
+    const got = choices((await detectFields(pdf)).fields);
+    expect(got.map((c) => c.choiceLabel).sort()).toEqual([...items.flat()].sort());
+    expect(new Set(got.map((c) => c.questionKey)).size).toBe(1);
+    expect(got.every((c) => c.kind === 'select_many')).toBe(true);
+    expect(got[0].prompt).toBe('Which of these do you have now? Check all that apply.');
+    // The tick space is the blank, not the word.
+    const head = got.find((c) => c.choiceLabel === 'Headaches')!;
+    expect(head.rect[0]).toBeCloseTo(67, 0);
+    expect(head.rect[2]).toBeLessThan(92);
+  });
+
+  it('keeps "Age: ____ years" a text blank', async () => {
+    const pdf = await makePdf((p, f) => {
+      const x = text(p, f, 'Age:', 54, 700) + 4;
+      const y = text(p, f, '____', x, 700) + 3;
+      text(p, f, 'years', y, 700);
+    });
+    const res = await detectFields(pdf);
+    expect(choices(res.fields)).toHaveLength(0);
+  });
+
+  it('turns Past / Present blank pairs before each condition into one question per condition', async () => {
+    const pdf = await makePdf((p, f) => {
+      text(p, f, 'Past', 58, 720);
+      text(p, f, 'Present', 90, 720);
+      ['Asthma', 'Diabetes'].forEach((item, r) => {
+        const y = 700 - 20 * r;
+        text(p, f, '_____', 54, y);
+        const x = text(p, f, '_____', 90, y) + 10;
+        text(p, f, item, x, y);
+      });
+    });
+    const got = choices((await detectFields(pdf)).fields).sort(
+      (a, b) => b.rect[1] - a.rect[1] || a.rect[0] - b.rect[0],
+    );
+    expect(got.map((c) => [c.prompt, c.choiceLabel])).toEqual([
+      ['Asthma', 'Past'],
+      ['Asthma', 'Present'],
+      ['Diabetes', 'Past'],
+      ['Diabetes', 'Present'],
+    ]);
+    expect(got[0].questionKey).toBe(got[1].questionKey);
+    expect(got[1].questionKey).not.toBe(got[2].questionKey);
+  });
+});
