@@ -3,7 +3,7 @@
  * label cues where the detector had none, confidence from the cues used (layout), and review reasons.
  */
 import { boxesOverlap, confidenceFeatures, confidenceOf, type ConfidenceFeatures } from './confidence';
-import type { DetectedField, Detector } from './field-map';
+import { isChoiceKind, type DetectedField, type Detector } from './field-map';
 import { textKind } from './kinds';
 import type { Box } from './layout/types';
 import { uprightBox, type PageText } from './page-text';
@@ -17,6 +17,10 @@ export interface Finished {
   /** Per field (same order): the confidence cues (layout only; for fitting the weights). */
   features: Array<ConfidenceFeatures | null>;
 }
+
+/** Labels that identify the patient on a repeated page header. */
+const PATIENT_IDENTITY =
+  /\b(patient|name|date of birth|dob|birth ?date|mrn|medical record|account|chart|nombre|paciente|fecha de nacimiento)\b/i;
 
 const labelKey = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
@@ -77,29 +81,34 @@ function orderWithSections(
     }
   }
   // Section = the last heading before the field in reading order; it carries over to the next page, except
-  // for a header block that repeats labels of earlier pages ("Patient name / Date of birth") above it.
+  // for the header row many forms repeat at the top of later pages ("Patient name / Date of birth"): text
+  // fields on the page's first row, before any heading, naming the patient or repeating an earlier label.
   let section = '';
   let page = 0;
-  let sawHeading = false;
+  let headerY: number | null = null;
+  let inHeader = false;
   const seenLabels = new Set<string>();
   const pageLabels: string[] = [];
   const out: DetectedField[] = [];
   for (const e of seq) {
     if ('heading' in e) {
       section = e.heading.text;
-      sawHeading = true;
+      inHeader = false;
       continue;
     }
     const f = e.field;
+    const key = labelKey(f.label);
+    const y = boxes.get(f)?.y1 ?? f.rect[1];
     if (f.page !== page) {
       for (const k of pageLabels) seenLabels.add(k);
       pageLabels.length = 0;
+      inHeader = out.length > 0;
+      headerY = y;
       page = f.page;
-      sawHeading = false;
     }
-    const key = labelKey(f.label);
-    const repeatedHeader = !sawHeading && key !== '' && seenLabels.has(key) && out.length > 0;
-    f.section = repeatedHeader ? '' : section;
+    const headerLike = !isChoiceKind(f.kind) && key !== '' && (seenLabels.has(key) || PATIENT_IDENTITY.test(f.label));
+    inHeader = inHeader && headerLike && headerY !== null && Math.abs(y - headerY) < 6;
+    f.section = inHeader ? '' : section;
     if (key) pageLabels.push(key);
     out.push(f);
   }
