@@ -17,7 +17,11 @@ describe('kind cue words', () => {
     ['Initials', 'initials'],
     ['Iniciales', 'initials'],
     ['Edad', 'number'],
-    ['Código postal', 'number'],
+    ['Weight (lbs)', 'number'],
+    ['Year quit', 'number'],
+    ['Código postal', 'text'],
+    ['ZIP code', 'text'],
+    ['Height', 'text'],
     ['Nombre', 'text'],
   ])('%s -> %s', (label, kind) => {
     expect(textKind(label)).toBe(kind);
@@ -42,6 +46,11 @@ describe('kind cue words', () => {
     expect(choiceMode('Estado civil (marque una)', '', ['Soltero', 'Casado', 'Viudo'], 'box')).toBe('one');
     expect(choiceMode('Conditions', 'check all that apply', ['Asthma', 'Diabetes'], 'box')).toBe('many');
     expect(choiceMode('Conditions', '', ['Asthma', 'Diabetes'], 'box')).toBe('unknown');
+    expect(choiceMode('Heart disease', '', ['Mother', 'Father', 'Sibling', 'Grandparent'], 'box')).toBe('many');
+    expect(choiceMode('Relationship to policy holder', '', ['Self', 'Spouse', 'Child', 'Other'], 'box')).toBe(
+      'unknown',
+    );
+    expect(choiceMode('Diabetes', '', ['Past', 'Present'], 'box')).toBe('many');
   });
 
   it('knows yes / no words in both languages', () => {

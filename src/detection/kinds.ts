@@ -25,8 +25,9 @@ const EMAIL_CUE = /\b(e-?mail|correo( electronico)?|email address)\b/;
 const PHONE_CUE = /\b(phone|telephone|fax|mobile|cell|telefono|celular|movil|tel)\b/;
 const NOT_A_PHONE = /\b(company|carrier|name|compania|nombre)\b/;
 const INITIALS_CUE = /^\s*(initials?|iniciales?)\b/;
+// A ZIP code or a height ("5' 10\"") is written as text: leading zeros, feet and inches.
 const NUMBER_CUE =
-  /^\s*(age|height|weight|number of|how many|zip|zip code|postal code|# of|edad|peso|estatura|altura|codigo postal|cuantos|cuantas|numero de)\b/;
+  /^\s*(age|weight|number of|how many|# of|year|year quit|packs per day|live births|edad|peso|numero de|cuantos|cuantas|ano|cigarrillos)\b/;
 const UNIT_CUE = /\((lbs|kg|cm|in)\)/;
 
 export function isDateText(s: string): boolean {
@@ -76,6 +77,13 @@ const ONE_CUE =
 const YES_NO = /^(yes|no|y|n|si|sí)\b/;
 const FREQUENCY =
   /^(never|rarely|sometimes|often|always|daily|weekly|monthly|not at all|several days|nunca|a veces|casi nunca|frecuentemente|siempre|diario|semanal|mensual)/;
+// Family history: several relatives may have had a condition. "Self" marks a pick-one relationship question.
+const RELATIVES = new Set(
+  'mother father sibling siblings brother sister grandparent grandparents grandmother grandfather aunt uncle madre padre hermano hermana hermanos abuelo abuela abuelos tio tia'.split(
+    ' ',
+  ),
+);
+const PAST_PRESENT = new Set(['past', 'present', 'current', 'previous', 'pasado', 'presente', 'actual', 'anterior']);
 const SEX = new Set(['male', 'female', 'masculino', 'femenino', 'hombre', 'mujer']);
 
 /** Whether a question's wording or options says one answer or several. */
@@ -85,6 +93,9 @@ export function choiceMode(prompt: string, instruction: string, options: string[
   if (marker === 'circle' || marker === 'paren') return 'one';
   if (marker === 'bracket') return 'many';
   const lower = options.map((o) => foldText(o).trim());
+  if (lower.filter((o) => RELATIVES.has(o)).length >= 2 && !lower.some((o) => /^(self|yo|patient)$/.test(o)))
+    return 'many';
+  if (lower.length >= 2 && lower.every((o) => PAST_PRESENT.has(o))) return 'many';
   if (lower.some((o) => /^(yes|no|si)\b/.test(o))) return 'one';
   if (lower.some((o) => SEX.has(o))) return 'one';
   if (lower.length > 0 && lower.every((o) => /^\d+$/.test(o))) return 'one';
