@@ -14,6 +14,18 @@ async function admin<T>(url: URL, work: (client: Client) => Promise<T>): Promise
   }
 }
 
+/** Whether the jest process that created a run's database (`<base>_<time36>_<pid>`) still runs here. */
+function runIsAlive(datname: string): boolean {
+  const pid = Number(/_(\d+)$/.exec(datname)?.[1]);
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /**
  * A fresh database and a fresh queue prefix for every run, so two runs on one machine (a developer's and a
  * helper's, say) never share state. Databases of earlier runs that nobody uses any more are dropped.
@@ -28,7 +40,9 @@ export default async function globalSetup(): Promise<void> {
       [`${base.pathname.slice(1)}\\_%`, name],
     );
     for (const { datname } of stale.rows) {
-      // Without FORCE: a database still in use by another run stays.
+      // Only a run whose process is gone: another run may have created its database and not connected yet.
+      if (runIsAlive(datname)) continue;
+      // Without FORCE: a database still in use (by a run on another machine sharing this server) stays.
       await client.query(`DROP DATABASE IF EXISTS "${datname}"`).catch(() => undefined);
     }
     await client.query(`CREATE DATABASE "${name}"`);
