@@ -43,6 +43,7 @@ export class ImportsService {
     if (hasUrl) {
       const check = checkOutboundUrl(dto.pdf_url!, {
         allowInsecure: this.settings.ALLOW_INSECURE_OUTBOUND,
+        developmentHint: this.settings.NODE_ENV !== 'production',
         field: 'pdf_url',
       });
       if (!check.ok) throw AppException.validation(check.reason);

@@ -40,6 +40,7 @@ export class WebhooksService {
       field: 'url',
     });
     if (!check.ok) throw AppException.validation(check.reason);
+      developmentHint: this.settings.NODE_ENV !== 'production',
     const events = [...new Set(dto.events ?? [])];
     const secret = newWebhookSecret();
     const webhook = await this.dataSource.transaction(async (manager) => {

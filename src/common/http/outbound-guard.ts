@@ -8,7 +8,9 @@
  */
 import { promises as dnsPromises } from 'node:dns';
 import { isIP } from 'node:net';
-import ipaddr from 'ipaddr.js';
+import { isPublicAddress } from './special-addresses';
+
+export { isPublicAddress };
 
 export type OutboundCheck = { ok: true; url: URL } | { ok: false; reason: string };
 
@@ -17,27 +19,24 @@ export interface OutboundCheckOptions {
   allowInsecure: boolean;
   /** Name of the field in reason sentences, e.g. "pdf_url" (default "url"). */
   field?: string;
+  /**
+   * Outside production: refusals that ALLOW_INSECURE_OUTBOUND would lift (http://, private or local hosts) say
+   * so, for a developer pointing the service at a server on their own machine.
+   */
+  developmentHint?: boolean;
+}
+
+const DEVELOPMENT_HINT = ' (for local development, set ALLOW_INSECURE_OUTBOUND=true on the server)';
+
+/** A refusal that ALLOW_INSECURE_OUTBOUND would lift. */
+function insecureRefusal(reason: string, opts: OutboundCheckOptions): OutboundCheck {
+  return { ok: false, reason: opts.developmentHint ? `${reason}${DEVELOPMENT_HINT}` : reason };
 }
 
 export const MAX_OUTBOUND_URL_LENGTH = 2048;
 
 /** Host names that only mean something inside a network. */
 const LOCAL_NAME_SUFFIXES = ['localhost', 'local', 'internal', 'localdomain', 'home.arpa', 'lan', 'intranet', 'corp'];
-
-/**
- * True when `address` (an IPv4 or IPv6 literal, without brackets) is a public unicast address.
- * Private, loopback, link-local, unique-local, CGNAT, multicast, broadcast, unspecified, reserved,
- * IPv4-mapped, 6to4, Teredo, NAT64 and every other special range are not.
- */
-export function isPublicAddress(address: string): boolean {
-  const plain = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
-  if (isIP(plain) === 0) return false;
-  try {
-    return ipaddr.parse(plain).range() === 'unicast';
-  } catch {
-    return false;
-  }
-}
 
 /** `localhost`, `*.localhost`, `*.local`, `*.internal`... (lower-case, without trailing dot). */
 export function isLocalHostName(hostname: string): boolean {
@@ -75,7 +74,7 @@ export function checkOutboundUrl(url: string, opts: OutboundCheckOptions): Outbo
     };
   }
   if (opts.allowInsecure) return { ok: true, url: parsed };
-  if (parsed.protocol !== 'https:') return { ok: false, reason: `${field} must use https://` };
+  if (parsed.protocol !== 'https:') return insecureRefusal(`${field} must use https://`, opts);
   if (parsed.username || parsed.password) {
     return { ok: false, reason: `${field} must not contain a user name or password` };
   }
@@ -85,11 +84,11 @@ export function checkOutboundUrl(url: string, opts: OutboundCheckOptions): Outbo
   if (isIP(host) !== 0) {
     return isPublicAddress(host)
       ? { ok: true, url: parsed }
-      : { ok: false, reason: `${field} points to a private or loopback address` };
+      : insecureRefusal(`${field} points to a private or loopback address`, opts);
   }
-  if (isLocalHostName(host)) return { ok: false, reason: `${field} points to a local or internal host name` };
+  if (isLocalHostName(host)) return insecureRefusal(`${field} points to a local or internal host name`, opts);
   if (!host.includes('.')) {
-    return { ok: false, reason: `${field} must use a fully qualified public host name (such as api.example.com)` };
+    return insecureRefusal(`${field} must use a fully qualified public host name (such as api.example.com)`, opts);
   }
   return { ok: true, url: parsed };
 }
@@ -134,7 +133,7 @@ export async function checkOutboundUrlResolved(
   if (!check.ok || opts.allowInsecure) return check;
   const field = opts.field ?? 'url';
   if (!(await resolvesToPublicAddresses(bareHostname(check.url), lookup))) {
-    return { ok: false, reason: `${field} must use a host name that resolves only to public addresses` };
+    return insecureRefusal(`${field} must use a host name that resolves only to public addresses`, opts);
   }
   return check;
 }
