@@ -1,6 +1,7 @@
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import type { Request } from 'express';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
 import { AdminModule } from './admin/admin.module';
@@ -9,6 +10,7 @@ import type { AuthenticatedRequest } from './common/auth/caller';
 import { AppExceptionFilter } from './common/errors/app-exception.filter';
 import { createValidationPipe } from './common/errors/validation';
 import { loggerParams } from './common/http/logging';
+import { isPatientRoute } from './common/http/routing';
 import { Settings } from './config/settings';
 import { SettingsModule } from './config/settings.module';
 import { DatabaseModule } from './database/database.module';
@@ -46,7 +48,7 @@ const MINUTE_MS = 60_000;
             name: 'public-ip',
             ttl: MINUTE_MS,
             limit: settings.PUBLIC_RATE_LIMIT_PER_MINUTE,
-            skipIf: (ctx) => !/^\/(f|files)\//.test(ctx.switchToHttp().getRequest<AuthenticatedRequest>().path),
+            skipIf: (ctx) => !isPatientRoute(ctx.switchToHttp().getRequest<Request>()),
           },
         ],
         // Namespaced like the queues, so deployments (and test runs) sharing one Redis keep apart.

@@ -1,6 +1,19 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 
+/** Tags in the order Swagger UI shows them; tags not listed here follow. */
+export const API_TAGS: ReadonlyArray<[string, string]> = [
+  ['Imports', 'Blank PDF in, template out'],
+  ['Templates', 'Versioned field maps'],
+  ['Fill links', 'Links a patient opens, with prefill values'],
+  ['Submissions', 'Answers and completed PDFs'],
+  ['Webhooks', 'Signed event deliveries'],
+  ['Authentication', 'Check an API key'],
+  ['Fill page (public)', "The patient's page, as JSON (no API key)"],
+  ['Admin', 'Deployment administration (ADMIN_TOKEN)'],
+  ['Operations', 'Health of the deployment'],
+];
+
 /** The OpenAPI 3 document, generated from the controllers and DTOs. */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -13,9 +26,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     )
     .setVersion('v1 (beta)')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Partner API key (edfk_live_...)' }, 'api-key')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN of the deployment' }, 'admin-token')
-    .build();
-  return SwaggerModule.createDocument(app, config, {
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN of the deployment' }, 'admin-token');
+  // Swagger UI lists tags in this order: a partner's journey first, the deployment's own routes last.
+  for (const [name, description] of API_TAGS) config.addTag(name, description);
+  return SwaggerModule.createDocument(app, config.build(), {
     operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
   });
 }

@@ -1,5 +1,6 @@
 import { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { ThrottlerStorageService } from '@nestjs/throttler';
 import { AdminOnly, Public, RequireScopes } from 'src/common/auth/auth.decorators';
 import type { Caller } from 'src/common/auth/caller';
 import { AppException } from 'src/common/errors/app.exception';
@@ -7,6 +8,7 @@ import { ErrorCode } from 'src/common/errors/error-codes';
 import { validateSettings } from 'src/config/settings';
 import type { ApiKeysService } from 'src/organizations/api-keys.service';
 import { ApiAuthGuard } from './api-auth.guard';
+import { FailedAuthLimiter } from './failed-auth-limiter';
 
 class Routes {
   @RequireScopes('imports:write') importsRoute(): void {}
@@ -23,8 +25,8 @@ const caller: Caller = {
   scopes: ['templates:read'],
 };
 
-function contextFor(handler: keyof Routes, authorization?: string) {
-  const request: Record<string, unknown> = { headers: authorization ? { authorization } : {} };
+function contextFor(handler: keyof Routes, authorization?: string, ip = '192.0.2.1') {
+  const request: Record<string, unknown> = { headers: authorization ? { authorization } : {}, ip };
   const context = {
     getType: () => 'http',
     getHandler: () => Routes.prototype[handler],
@@ -48,11 +50,16 @@ describe('ApiAuthGuard', () => {
     if (secret !== 'edfk_live_good') throw new AppException(ErrorCode.Unauthorized, 'bad key');
     return caller;
   });
-  const guard = new ApiAuthGuard(
-    new Reflector(),
-    { authenticate } as unknown as ApiKeysService,
-    validateSettings({ ADMIN_TOKEN: 'admin-token-0123456789' }),
-  );
+  const storages: ThrottlerStorageService[] = [];
+  afterAll(() => storages.forEach((storage) => storage.onApplicationShutdown()));
+  const guardWith = (env: Record<string, string>) => {
+    const settings = validateSettings(env);
+    const storage = new ThrottlerStorageService();
+    storages.push(storage);
+    const limiter = new FailedAuthLimiter(storage, settings);
+    return new ApiAuthGuard(new Reflector(), { authenticate } as unknown as ApiKeysService, settings, limiter);
+  };
+  const guard = guardWith({ ADMIN_TOKEN: 'admin-token-0123456789' });
 
   it('lets public routes through without a credential', async () => {
     await expect(guard.canActivate(contextFor('publicRoute').context)).resolves.toBe(true);
@@ -101,7 +108,26 @@ describe('ApiAuthGuard', () => {
   });
 
   it('treats the admin API as absent when no token is configured', async () => {
-    const off = new ApiAuthGuard(new Reflector(), { authenticate } as unknown as ApiKeysService, validateSettings({}));
+    const off = guardWith({});
     expect(await codeOf(off.canActivate(contextFor('adminRoute', 'Bearer anything').context))).toBe(ErrorCode.NotFound);
+  });
+
+  it('answers 429 to every credential from an address past its failed attempts, and only to that address', async () => {
+    const limited = guardWith({ ADMIN_TOKEN: 'admin-token-0123456789', AUTH_FAILURES_PER_MINUTE: '3' });
+    const attempt = (route: keyof Routes, credential?: string, ip = '198.51.100.7') =>
+      codeOf(limited.canActivate(contextFor(route, credential, ip).context));
+    // A missing credential is not a guess.
+    for (let i = 0; i < 5; i++) expect(await attempt('importsRoute')).toBe(ErrorCode.Unauthorized);
+    for (let i = 0; i < 3; i++)
+      expect(await attempt('importsRoute', 'Bearer edfk_live_bad')).toBe(ErrorCode.Unauthorized);
+    expect(await attempt('adminRoute', 'Bearer wrong-admin-token-000')).toBe(ErrorCode.RateLimited);
+    expect(await attempt('anyKeyRoute', 'Bearer edfk_live_good')).toBe(ErrorCode.RateLimited);
+    expect(await attempt('anyKeyRoute', 'Bearer edfk_live_good', '198.51.100.8')).toBeUndefined();
+    try {
+      await limited.canActivate(contextFor('adminRoute', 'Bearer admin-token-0123456789', '198.51.100.7').context);
+    } catch (error) {
+      expect((error as AppException).headers['Retry-After']).toMatch(/^[1-9]\d*$/);
+    }
+    expect.assertions(12);
   });
 });

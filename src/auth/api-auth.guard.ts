@@ -8,6 +8,7 @@ import { AppException } from 'src/common/errors/app.exception';
 import { ErrorCode } from 'src/common/errors/error-codes';
 import { Settings } from 'src/config/settings';
 import { ApiKeysService } from 'src/organizations/api-keys.service';
+import { FailedAuthLimiter } from './failed-auth-limiter';
 
 function bearerOf(request: AuthenticatedRequest): string | undefined {
   const header = request.headers.authorization;
@@ -27,6 +28,7 @@ export class ApiAuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly apiKeys: ApiKeysService,
     private readonly settings: Settings,
+    private readonly failures: FailedAuthLimiter,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -35,6 +37,25 @@ export class ApiAuthGuard implements CanActivate {
     const access = this.reflector.getAllAndOverride<AccessKind | undefined>(ACCESS_KIND, targets);
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     if (access === 'public') return true;
+    const address = request.ip ?? 'unknown';
+    this.failures.assertAllowed(address);
+    try {
+      return await this.authenticate(context, access, request);
+    } catch (error) {
+      // A credential was sent and was wrong: one guess more from this address.
+      if (error instanceof AppException && error.code === ErrorCode.Unauthorized && bearerOf(request)) {
+        await this.failures.recordFailure(address);
+      }
+      throw error;
+    }
+  }
+
+  private async authenticate(
+    context: ExecutionContext,
+    access: AccessKind | undefined,
+    request: AuthenticatedRequest,
+  ): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
     if (access === 'admin') return this.checkAdmin(request);
 
     const scopes = this.reflector.getAllAndOverride<Scope[] | undefined>(REQUIRED_SCOPES, targets);

@@ -67,6 +67,12 @@ export class Settings {
 
   /** Per-IP limit of the public fill page and signed file routes. */
   @Transform(toInt)
+  /** Wrong API keys or admin tokens per client address per minute; past it, 429 for a minute. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  AUTH_FAILURES_PER_MINUTE = 30;
+
   @IsInt()
   @Min(1)
   PUBLIC_RATE_LIMIT_PER_MINUTE = 120;
@@ -93,6 +99,15 @@ export class Settings {
 
   @Transform(toInt)
   @IsInt()
+  /**
+   * Which peers may set X-Forwarded-For (Express `trust proxy`): false (default: the socket address is the
+   * client), true, a hop count, or addresses/subnets such as "loopback" or "10.0.0.0/8, 10.1.2.3".
+   */
+  @Matches(/^(false|true|\d{1,2}|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, {
+    message: 'TRUST_PROXY must be false, true, a hop count, or a comma-separated list of addresses or subnets',
+  })
+  TRUST_PROXY = 'false';
+
   @Min(1)
   @Max(64)
   WORKER_CONCURRENCY = 2;
@@ -168,3 +183,7 @@ export function loadSettings(): Settings {
 export function resetSettingsCache(): void {
   cached = undefined;
 }
+  // Links the service mints point at the port it actually listens on unless told otherwise.
+  if (given.PUBLIC_BASE_URL === undefined && (typeof given.PORT === 'string' || typeof given.PORT === 'number')) {
+    given.PUBLIC_BASE_URL = `http://localhost:${given.PORT}`;
+  }

@@ -4,6 +4,21 @@ import { AppException } from 'src/common/errors/app.exception';
 import { ErrorCode } from 'src/common/errors/error-codes';
 import type { GoneReason } from 'src/fill-links/fill-links.service';
 import { renderGonePage, renderNotFoundPage } from './views';
+import { html } from './views/html';
+import { renderDocument } from './views/layout';
+
+/** Body of the 429 response of a fill page: too many requests from this connection, in plain words. */
+function renderRateLimitedPage(): string {
+  const heading = 'Please wait a moment';
+  return renderDocument({
+    title: heading,
+    body: html`<div class="panel">
+      <h1>${heading}</h1>
+      <p>This page was opened too many times in a short while from your connection.</p>
+      <p>Wait a minute, then reload the page.</p>
+    </div>`,
+  });
+}
 
 /** The HTML routes of the fill page answer with pages in plain words, not JSON. */
 @Catch()
@@ -15,6 +30,11 @@ export class FillPageHtmlFilter implements ExceptionFilter {
     response.type('html');
     if (exception instanceof AppException && exception.code === ErrorCode.Gone) {
       response.status(410).send(renderGonePage((exception.extras.reason as GoneReason) ?? 'expired'));
+      return;
+    }
+    if (exception instanceof AppException && exception.code === ErrorCode.RateLimited) {
+      for (const [name, value] of Object.entries(exception.headers)) response.setHeader(name, value);
+      response.status(429).send(renderRateLimitedPage());
       return;
     }
     if (exception instanceof AppException && exception.code === ErrorCode.NotFound) {

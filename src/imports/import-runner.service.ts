@@ -8,6 +8,7 @@ import type { DetectionResult } from 'src/detection/field-map';
 import { EventsService } from 'src/events/events.service';
 import { runInSandbox, SandboxError } from 'src/pdf-sandbox';
 import { TemplatesService } from 'src/templates/templates.service';
+import { storableDetection } from './detected-text';
 import { Import } from './entities/import.entity';
 import { looksLikePdf, MAX_PDF_BYTES } from './pdf-upload';
 
@@ -60,7 +61,7 @@ export class ImportRunnerService {
         { pdf, payload: { budget: { pageMs, documentMs } } },
         { timeoutMs: documentMs + 2 * pageMs, tenant: row.orgId },
       );
-      await this.succeed(row, pdf, detection);
+      await this.succeed(row, pdf, storableDetection(detection, await this.countPages(pdf)));
     } catch (error) {
       if (error instanceof ImportFailure) return this.fail(row, error.code, error.message);
       if (error instanceof SandboxError) return this.fail(row, error.code, error.message);
@@ -68,6 +69,16 @@ export class ImportRunnerService {
       if (isLastAttempt) return this.fail(row, 'PROCESSING_ERROR', 'the form could not be processed: try again later');
       throw error;
     }
+  }
+
+  /** Pages counted by walking the page tree in the sandbox: a file's /Count can say -1 or 0. */
+  private async countPages(pdf: Buffer): Promise<number> {
+    const inspection: { pageCount: number } = await runInSandbox(
+      'inspect',
+      { pdf },
+      { timeoutMs: this.settings.PDF_PROCESSING_TIMEOUT_MS },
+    );
+    return inspection.pageCount;
   }
 
   private async fetchPdf(url: string): Promise<Buffer> {

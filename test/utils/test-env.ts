@@ -8,4 +8,6 @@ process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
 process.env.ADMIN_TOKEN = 'test-admin-token-0123456789';
 process.env.PUBLIC_BASE_URL = 'http://127.0.0.1:3999';
 process.env.ALLOW_INSECURE_OUTBOUND = 'true';
+// Tests pose as distinct clients through X-Forwarded-For from the loopback peer (off by default in the service).
+process.env.TRUST_PROXY = 'loopback';
 delete process.env.DATA_ENCRYPTION_KEY;

@@ -6,12 +6,12 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
-  IsOptional,
   IsString,
   Length,
   Max,
   Min,
 } from 'class-validator';
+import { IsOmittable } from 'src/common/errors/omittable.decorator';
 import { SCOPES, type Scope } from 'src/common/auth/scopes';
 import { EditorFrameAncestorsInput, EditorFrameAncestorsOutput } from './editor-frame-ancestors';
 
@@ -24,12 +24,12 @@ export class CreateOrganizationDto {
   name!: string;
 
   @ApiPropertyOptional({ description: 'Enrolled in the Partner API beta (default false)', example: true })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   partner_api_enabled?: boolean;
 
   @ApiPropertyOptional({ description: 'Imports per UTC day (default IMPORTS_DAILY_QUOTA)', example: 200 })
-  @IsOptional()
+  @IsOmittable()
   @IsInt()
   @Min(0)
   @Max(1_000_000)
@@ -38,18 +38,18 @@ export class CreateOrganizationDto {
 
 export class UpdateOrganizationDto {
   @ApiPropertyOptional({ example: 'Northwind Clinics' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @Length(1, 200)
   name?: string;
 
   @ApiPropertyOptional({ example: true })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   partner_api_enabled?: boolean;
 
   @ApiPropertyOptional({ example: 500 })
-  @IsOptional()
+  @IsOmittable()
   @IsInt()
   @Min(0)
   @Max(1_000_000)

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { unavailableException } from 'src/database/database-outage';
 import { AppException } from './app.exception';
 import { ErrorCode, statusOf } from './error-codes';
 
@@ -63,6 +64,21 @@ export class AppExceptionFilter implements ExceptionFilter {
       if (code === ErrorCode.Internal) return new AppException(code, 'internal error');
       return new AppException(code, exception.message);
     }
+    if (isUnstorableText(exception)) {
+      return AppException.validation('a text value holds a character that cannot be stored (such as NUL): remove it');
+    }
+    // PostgreSQL down or frozen: 503 with Retry-After, logged once per outage rather than once per request.
+    const unavailable = unavailableException(exception);
+    if (unavailable) return unavailable;
     return new AppException(ErrorCode.Internal, 'internal error');
   }
+}
+
+/**
+ * PostgreSQL's "invalid byte sequence" (22021) and "untranslatable character" (22P05): the request carried text
+ * the database cannot hold. Input checks name the field first; this is the safety net for a path they miss.
+ */
+function isUnstorableText(exception: unknown): boolean {
+  const code = (exception as { driverError?: { code?: unknown } } | null)?.driverError?.code;
+  return code === '22021' || code === '22P05';
 }

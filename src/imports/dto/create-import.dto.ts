@@ -1,12 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Equals, IsBoolean, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { Equals, IsBoolean, IsString, Length, MaxLength } from 'class-validator';
+import { IsOmittable } from 'src/common/errors/omittable.decorator';
 
 export class CreateImportDto {
   @ApiPropertyOptional({
     description: 'The blank PDF as standard base64 (at most 10 MB decoded). Exactly one of pdf_base64 and pdf_url.',
     example: 'JVBERi0xLjcK...',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   pdf_base64?: string;
 
@@ -14,7 +15,7 @@ export class CreateImportDto {
     description: 'Public HTTPS URL of the blank PDF, fetched by the service. Exactly one of pdf_base64 and pdf_url.',
     example: 'https://forms.example.org/intake.pdf',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(2048)
   pdf_url?: string;
@@ -28,7 +29,7 @@ export class CreateImportDto {
     description: 'Display title of the template (default: the filename)',
     example: 'New patient intake',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @Length(1, 200)
   title?: string;
@@ -45,7 +46,7 @@ export class CreateImportDto {
     description: 'Re-import: add a new version to this template (field ids are regenerated)',
     example: 'tpl_5fT2kQ9wLm3Rx7Yb1Nc8Dz',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(64)
   template_id?: string;

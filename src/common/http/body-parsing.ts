@@ -1,0 +1,25 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { json } from 'express';
+import { translateBodyParserErrors } from 'src/common/errors/body-parser-errors';
+import { refuseHostileInput } from 'src/common/errors/hostile-input.middleware';
+import { requireJsonBodies } from './json-only';
+
+// 10 MB of PDF is 13,981,014 characters of base64; the rest of an import body is small.
+const IMPORT_BODY_LIMIT = '15mb';
+// The fill page posts signature images (each under 1 MB).
+const FILL_PAGE_BODY_LIMIT = '8mb';
+const DEFAULT_BODY_LIMIT = '1mb';
+
+/**
+ * Request bodies: JSON only (415 otherwise), parsed with a limit per route, parser errors translated, and
+ * hostile shapes (deep nesting, prototype keys, NUL) refused with a 400 naming the field.
+ */
+export function configureBodyParsing(app: NestExpressApplication): void {
+  app.use(requireJsonBodies);
+  // The first matching parser wins (later ones see the body as already read).
+  app.use('/api/v1/imports', json({ limit: IMPORT_BODY_LIMIT }));
+  app.use('/f', json({ limit: FILL_PAGE_BODY_LIMIT }));
+  app.use(json({ limit: DEFAULT_BODY_LIMIT }));
+  app.use(translateBodyParserErrors);
+  app.use(refuseHostileInput);
+}
