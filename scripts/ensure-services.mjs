@@ -11,8 +11,12 @@ import pg from 'pg';
 const forTest = process.argv.includes('--test');
 const env = { ...readDotEnv(), ...process.env };
 const DEFAULT_DB = forTest ? 'postgres://postgres@127.0.0.1:5432/edform_test' : 'postgres://postgres@127.0.0.1:5432/edform';
-const databaseUrl = forTest ? (env.TEST_DATABASE_URL ?? DEFAULT_DB) : (env.DATABASE_URL ?? DEFAULT_DB);
-const redisUrl = forTest ? (env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/1') : (env.REDIS_URL ?? 'redis://127.0.0.1:6379/0');
+// An empty variable (`TEST_REDIS_URL=` in .env) means unset, as for the service's own settings.
+const setting = (name, fallback) => (env[name] ? env[name] : fallback);
+const databaseUrl = forTest ? setting('TEST_DATABASE_URL', DEFAULT_DB) : setting('DATABASE_URL', DEFAULT_DB);
+const redisUrl = forTest
+  ? setting('TEST_REDIS_URL', 'redis://127.0.0.1:6379/1')
+  : setting('REDIS_URL', 'redis://127.0.0.1:6379/0');
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 function readDotEnv() {
