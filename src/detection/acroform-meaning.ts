@@ -90,7 +90,7 @@ function labelTextFields(list: Placed[], text: PageText): void {
       continue;
     }
     const add = (phrase: Phrase | null, cost: number): void => {
-      if (phrase && cleanText(phrase.text)) candidates.push({ p, phrase, cost: cost + phrase.gap });
+      if (phrase && isLabelText(phrase.text)) candidates.push({ p, phrase, cost: cost + phrase.gap });
     };
     add(inside(box, text), PLACE_COST.inside);
     add(beside(box, 'left', text, boxes, { maxGap: 14 * size, option: false }), PLACE_COST.left);
@@ -111,11 +111,26 @@ function labelTextFields(list: Placed[], text: PageText): void {
       q.f.required ||= required;
     }
   }
-  for (const ps of targets.values()) {
+  for (const [box, ps] of targets) {
     if (done.has(ps[0]) || meaningfulTooltip(ps[0].w.tooltip, ps[0].w.name)) continue;
-    const name = nameWords(ps[0].w.name);
-    for (const q of ps) setQuestion(q, name, name);
+    // A table's cells below its header row: the column header over the top cell of this column's stack.
+    const column = (b: Area): boolean => b !== box && Math.abs(b.x1 - box.x1) < 2 && Math.abs(b.x2 - box.x2) < 2;
+    let top = box;
+    for (let next = nextAbove(top); next; next = nextAbove(top)) top = next;
+    function nextAbove(b: Area): Area | undefined {
+      const gap = Math.max(b.y2 - b.y1, 2 * size);
+      return boxes.find((o) => column(o) && o !== b && o.y1 >= b.y2 - 1 && o.y1 - b.y2 < gap);
+    }
+    const header = top !== box ? stacked(top, 'above', text, boxes, 1.6 * size) : null;
+    const label = header && isLabelText(header.text) ? cleanText(header.text) : nameWords(ps[0].w.name);
+    for (const q of ps) setQuestion(q, label, label);
   }
+}
+
+/** A printed phrase that can name a field: not a row number ("2", "3.") or a lone mark. */
+function isLabelText(s: string): boolean {
+  const t = cleanText(s);
+  return t !== '' && !/^(\d{1,2}[.)]?|[a-z][.)])$/i.test(t);
 }
 
 /** Sets a text field's label and prompt, or a drop-down option's prompt (its label is the option text). */

@@ -73,7 +73,7 @@ export function pageText(glyphs: Glyph[]): PageText {
     let cur: Glyph[] = [];
     const flush = (): void => {
       const text = cur.map((g) => g.ch).join('');
-      if (cur.length && !NOT_WORD.test(text)) {
+      if (cur.length && !NOT_WORD.test(text) && !/^[[\]()]+$/.test(text)) {
         words.push({
           text,
           size: cur[0].size,
@@ -226,7 +226,34 @@ export function stacked(
   const close = (l: Word, r: Word): boolean => r.x1 - l.x2 <= WORD.phraseGap * Math.max(l.size, r.size);
   while (b + 1 < line.length && b - a + 1 < WORD.maxWords && close(line[b], line[b + 1])) b++;
   while (centred && a > 0 && b - a + 1 < WORD.maxWords && close(line[a - 1], line[a])) a--;
-  return phraseOf(line.slice(a, b + 1), Math.max(0, bestGap), first);
+  const words = line.slice(a, b + 1);
+  if (centred && side === 'above') words.unshift(...headerLinesAbove(words, text));
+  return phraseOf(words, Math.max(0, bestGap), first);
+}
+
+/** A column header printed on two or three lines ("More than half" / "the days"): the lines above, centred alike. */
+function headerLinesAbove(words: Word[], text: PageText): Word[] {
+  const out: Word[] = [];
+  let top = words;
+  for (let k = 0; k < 2; k++) {
+    const cx = (Math.min(...top.map((w) => w.x1)) + Math.max(...top.map((w) => w.x2))) / 2;
+    const size = top[0].size;
+    const y = Math.max(...top.map((w) => w.y2));
+    const line = text.lines[top[0].line - 1];
+    if (!line) break;
+    const near = line.filter((w) => w.y1 - y >= -0.2 * size && w.y1 - y <= 0.6 * size);
+    if (!near.length) break;
+    const x1 = Math.min(...near.map((w) => w.x1));
+    const x2 = Math.max(...near.map((w) => w.x2));
+    const spread = Math.max(...top.map((w) => w.x2)) - Math.min(...top.map((w) => w.x1));
+    // Only the words centred over this header (other columns' headers sit on the same line).
+    const mine = near.filter((w) => Math.abs((w.x1 + w.x2) / 2 - cx) <= Math.max(spread, x2 - x1) / 2 + size);
+    const mx = mine.length ? (Math.min(...mine.map((w) => w.x1)) + Math.max(...mine.map((w) => w.x2))) / 2 : NaN;
+    if (!mine.length || Math.abs(mx - cx) > 0.6 * size) break;
+    out.unshift(...mine);
+    top = mine;
+  }
+  return out;
 }
 
 /** Text printed inside a tall widget's top part (a caption in the corner of a boxed cell). */
