@@ -10,9 +10,10 @@
  *   enforced while streaming.
  *
  * The filtering agents implement the technique of the request-filtering-agent package (override
- * createConnection, validate IP literals, wrap `lookup`). That package is ESM-only since v3 and cannot
- * be `require`d by Jest's CommonJS runtime (unit and e2e projects), hence this small CommonJS-safe
- * equivalent built on the same ipaddr.js `range()` rule.
+ * createConnection, validate IP literals, wrap `lookup`), with a stricter address rule: that package
+ * refuses only what ipaddr.js's `range()` names (so `::127.0.0.1`, `fec0::/10` and `64:ff9b:1::/48` pass
+ * it), and it is ESM-only since v3, which Jest's CommonJS runtime cannot load. The rule here is
+ * isPublicAddress (special-addresses.ts): ipaddr.js `range()` and the IANA special-purpose registries.
  */
 import * as dns from 'node:dns';
 import * as http from 'node:http';
