@@ -11,6 +11,10 @@
  *               an off-screen canvas; neither -> omitted.
  * Locked (provider-set) fields: text inputs are `readonly`; choices carry data-locked and any change is undone
  * here. Their values are sent like any other; the server re-asserts locked values anyway.
+ * Steps: the form's <section class="step"> elements are shown one at a time (Next/Back keep everything); a
+ * progress bar counts answered questions. Drafts: answers are saved (PUT data-draft-url, debounced) as the patient
+ * goes; the server ties them to this browser with an HttpOnly cookie and renders them back on reload.
+ * The page's own words come from the JSON block #page-strings, in the page's language.
  */
 (function () {
   'use strict';
@@ -26,15 +30,25 @@
   var statusEl = document.getElementById('form-status');
   var submitUrl = form.getAttribute('data-submit-url');
   var doneUrl = form.getAttribute('data-done-url');
+  var draftUrl = form.getAttribute('data-draft-url');
+  var locale = form.getAttribute('data-locale') || 'en';
   var sending = false;
+  var submitted = false;
 
-  var GONE_HEADINGS = {
-    expired: 'This link has expired',
-    exhausted: 'This form has already been completed the maximum number of times',
-    retired: 'This form is no longer in use',
-  };
-  var GONE_DEFAULT = 'This link can no longer be used';
-  var NEXT_STEP = 'Please contact your provider for a new link.';
+  function readBlock(id) {
+    var el = document.getElementById(id);
+    if (!el) return {};
+    try {
+      return JSON.parse(el.textContent || '{}') || {};
+    } catch (e) {
+      return {};
+    }
+  }
+  var S = readBlock('page-strings');
+  function t(key, fallback) {
+    return typeof S[key] === 'string' ? S[key] : fallback;
+  }
+  var GONE_HEADINGS = { expired: t('expired', 'This link has expired'), exhausted: t('exhausted', 'This form has already been completed the maximum number of times'), retired: t('retired', 'This form is no longer in use') };
 
   function reducedMotion() {
     return !!(window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
@@ -51,7 +65,11 @@
   }
 
   function wrappers() {
-    return Array.prototype.slice.call(form.querySelectorAll('[data-field-wrapper]'));
+    return wrappersIn(form);
+  }
+
+  function wrappersIn(root) {
+    return Array.prototype.slice.call(root.querySelectorAll('[data-field-wrapper]'));
   }
 
   /* ---------------------------------------------------------------- signature pads */
@@ -109,13 +127,22 @@
     }
     pad.addEventListener('endStroke', function () {
       canvas.classList.add('signature-canvas--signed');
+      changed();
     });
+    var saved = draftSignatures[fieldId];
+    if (saved) {
+      pad.fromDataURL(saved).then(function () {
+        canvas.classList.add('signature-canvas--signed');
+        updateProgress();
+      });
+    }
 
     var clear = form.querySelector('[data-clear-for="' + canvas.id + '"]');
     if (clear) {
       clear.addEventListener('click', function () {
         pad.clear();
         canvas.classList.remove('signature-canvas--signed');
+        changed();
       });
     }
   }
@@ -150,6 +177,7 @@
     return null;
   }
 
+  var draftSignatures = readBlock('draft-signatures');
   Array.prototype.forEach.call(form.querySelectorAll('canvas[data-field-id]'), setupPad);
 
   /* ---------------------------------------------------------------- locked choices */
@@ -179,6 +207,15 @@
   });
 
   /* ---------------------------------------------------------------- collecting */
+
+  /** Drawn signatures only (a typed name is re-typed on resume): what a draft keeps. */
+  function drawnSignatures() {
+    var out = {};
+    pads.forEach(function (entry) {
+      if (entry.pad && !entry.pad.isEmpty()) out[entry.fieldId] = entry.pad.toDataURL('image/png');
+    });
+    return out;
+  }
 
   function collect() {
     var answers = {};
@@ -282,7 +319,7 @@
       slot.textContent = '';
       var prefix = document.createElement('span');
       prefix.className = 'visually-hidden';
-      prefix.textContent = 'Error: ';
+      prefix.textContent = t('errorPrefix', 'Error: ');
       slot.appendChild(prefix);
       slot.appendChild(document.createTextNode(message));
       slot.hidden = false;
@@ -309,6 +346,7 @@
         a.textContent = item.message;
         a.addEventListener('click', function (event) {
           event.preventDefault();
+          showStep(stepIndexOf(item.wrapper), false);
           scrollToElement(item.wrapper);
           target.focus({ preventScroll: true });
         });
@@ -352,17 +390,18 @@
       showFieldError(entry.wrapper, message);
       return { wrapper: entry.wrapper, message: message };
     });
-    showSummary('There is a problem', generalText, items.concat(unplaced));
+    showSummary(t('problem', 'There is a problem'), generalText, items.concat(unplaced));
   }
 
   /* ---------------------------------------------------------------- client checks */
 
-  function validate() {
+  /** Client checks of the questions inside `root` (a step, or the whole form). */
+  function validate(root) {
     var errors = [];
-    wrappers().forEach(function (wrapper) {
+    wrappersIn(root).forEach(function (wrapper) {
       var kind = wrapper.getAttribute('data-kind');
       var required = wrapper.getAttribute('data-required') === 'true';
-      var message = wrapper.getAttribute('data-required-message') || 'Please answer this question.';
+      var message = wrapper.getAttribute('data-required-message') || t('answerThis', 'Please answer this question.');
       var missing = false;
       if (kind === 'signature') {
         var entry = pads.filter(function (p) {
@@ -377,13 +416,13 @@
         var input = wrapper.querySelector('input[data-field-id]');
         if (!input) return;
         if (input.validity && input.validity.badInput) {
-          errors.push({ wrapper: wrapper, error: 'Please enter a complete, real date.' });
+          errors.push({ wrapper: wrapper, error: t('badDate', 'Please enter a complete, real date.') });
           return;
         }
         var value = input.value.trim();
         if (required && value === '') missing = true;
         else if (value !== '' && input.type === 'email' && input.validity && input.validity.typeMismatch) {
-          errors.push({ wrapper: wrapper, error: 'Please enter an email address in the right format, like name@example.com.' });
+          errors.push({ wrapper: wrapper, error: t('badEmail', 'Please enter an email address in the right format, like name@example.com.') });
           return;
         }
       }
@@ -398,13 +437,13 @@
     sending = on;
     submitButton.disabled = on;
     form.setAttribute('aria-busy', on ? 'true' : 'false');
-    submitButton.textContent = on ? 'Sending…' : 'Submit';
-    statusEl.textContent = on ? 'Sending your answers…' : '';
+    submitButton.textContent = on ? t('sending', 'Sending…') : t('submit', 'Submit');
+    statusEl.textContent = on ? t('sendingStatus', 'Sending your answers…') : '';
   }
 
   function showGone(body) {
     var reason = body && (body.reason || body.gone_reason);
-    var heading = (reason && GONE_HEADINGS[reason]) || GONE_DEFAULT;
+    var heading = (reason && GONE_HEADINGS[reason]) || t('goneDefault', 'This link can no longer be used');
     var main = document.getElementById('main') || document.body;
     main.textContent = '';
     var panel = document.createElement('div');
@@ -413,7 +452,7 @@
     h1.textContent = heading;
     h1.tabIndex = -1;
     var p = document.createElement('p');
-    p.textContent = 'Your answers could not be sent. ' + NEXT_STEP;
+    p.textContent = t('goneNotSent', 'Your answers could not be sent. ') + t('nextStep', 'Please contact your provider for a new link.');
     panel.appendChild(h1);
     panel.appendChild(p);
     main.appendChild(panel);
@@ -436,18 +475,173 @@
       });
   }
 
+  /* ---------------------------------------------------------------- steps and progress */
+
+  var steps = Array.prototype.slice.call(form.querySelectorAll('section.step'));
+  var backButton = form.querySelector('[data-step-back]');
+  var nextButton = form.querySelector('[data-step-next]');
+  var startOverButton = form.querySelector('[data-start-over]');
+  var progress = document.getElementById('progress');
+  var progressFill = document.getElementById('progress-fill');
+  var progressCount = document.getElementById('progress-count');
+  var progressBar = progress ? progress.querySelector('[role="progressbar"]') : null;
+  var current = Math.min(Number(form.getAttribute('data-initial-step')) || 0, Math.max(0, steps.length - 1));
+
+  function stepIndexOf(el) {
+    for (var i = 0; i < steps.length; i++) if (steps[i].contains(el)) return i;
+    return current;
+  }
+
+  function showStep(index, moveFocus) {
+    if (steps.length < 2) return;
+    current = Math.max(0, Math.min(index, steps.length - 1));
+    steps.forEach(function (step, i) {
+      step.hidden = i !== current;
+    });
+    backButton.hidden = current === 0;
+    nextButton.hidden = current === steps.length - 1;
+    submitButton.hidden = current !== steps.length - 1;
+    if (moveFocus) {
+      var heading = steps[current].querySelector('.step-heading');
+      if (heading) {
+        heading.focus({ preventScroll: true });
+        window.scrollTo(0, 0);
+      }
+    }
+  }
+
+  function isAnswered(wrapper) {
+    var kind = wrapper.getAttribute('data-kind');
+    if (kind === 'signature') {
+      var entry = pads.filter(function (p) {
+        return wrapper.contains(p.canvas);
+      })[0];
+      return !!(entry && signatureValue(entry));
+    }
+    var select = wrapper.querySelector('select');
+    if (select) return select.value !== '';
+    if (kind === 'select_one' || kind === 'select_many' || kind === 'checkbox') return !!wrapper.querySelector('input:checked');
+    var input = wrapper.querySelector('input[data-field-id]');
+    return !!(input && input.value.trim() !== '');
+  }
+
+  function updateProgress() {
+    if (!progress) return;
+    var all = wrappers();
+    var done = all.filter(isAnswered).length;
+    progress.hidden = false;
+    progressCount.textContent = t('answered', '{n} of {m} answered').replace('{n}', done).replace('{m}', all.length);
+    progressFill.style.width = all.length ? Math.round((100 * done) / all.length) + '%' : '0';
+    if (progressBar) progressBar.setAttribute('aria-valuenow', String(done));
+  }
+
+  if (steps.length > 1) {
+    backButton.addEventListener('click', function () {
+      clearErrors();
+      showStep(current - 1, true);
+      saveDraft();
+    });
+    nextButton.addEventListener('click', function () {
+      clearErrors();
+      var errors = validate(steps[current]);
+      if (errors.length) {
+        showErrors(errors, '');
+        return;
+      }
+      showStep(current + 1, true);
+      saveDraft();
+    });
+    showStep(current, false);
+  }
+
+  /* ---------------------------------------------------------------- drafts */
+
+  var saveTimer = null;
+  var resumed = form.getAttribute('data-resumed') === 'true';
+  if (resumed && startOverButton) startOverButton.hidden = false;
+
+  function draftBody() {
+    var data = collect();
+    return JSON.stringify({ answers: data.answers, signatures: drawnSignatures(), step: current });
+  }
+
+  function saveDraft(keepalive) {
+    if (saveTimer) clearTimeout(saveTimer);
+    saveTimer = null;
+    if (!draftUrl || submitted || sending) return;
+    var body = draftBody();
+    // keepalive requests (page being hidden) are capped at 64 KB by browsers
+    fetch(draftUrl, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: body,
+      credentials: 'same-origin',
+      cache: 'no-store',
+      keepalive: !!keepalive && body.length < 60000,
+    })
+      .then(function (response) {
+        if (response.status === 204 && startOverButton) startOverButton.hidden = false;
+      })
+      .catch(function () {
+        /* a draft is a convenience: the next change tries again */
+      });
+  }
+
+  function changed() {
+    updateProgress();
+    if (saveTimer) clearTimeout(saveTimer);
+    saveTimer = setTimeout(saveDraft, 800);
+  }
+
+  form.addEventListener('input', changed);
+  form.addEventListener('change', changed);
+  document.addEventListener('visibilitychange', function () {
+    if (document.visibilityState === 'hidden' && saveTimer) saveDraft(true);
+  });
+
+  if (startOverButton) {
+    startOverButton.addEventListener('click', function () {
+      if (!window.confirm(t('confirmStartOver', 'Clear every answer on this form and start again?'))) return;
+      if (saveTimer) clearTimeout(saveTimer);
+      saveTimer = null;
+      fetch(draftUrl, { method: 'DELETE', credentials: 'same-origin', cache: 'no-store' }).then(
+        function () {
+          window.location.replace(window.location.pathname + '?lang=' + locale);
+        },
+        function () {
+          window.location.replace(window.location.pathname + '?lang=' + locale);
+        },
+      );
+    });
+  }
+
+  updateProgress();
+
+  /* ---------------------------------------------------------------- submitting */
+
+  /** Every error in the summary and beside its field; the step of the first one is shown. */
+  function showErrorsOnTheirStep(errors, generalText) {
+    var first = errors[0];
+    var el = first.wrapper || (first.field_id != null ? byFieldId(form, String(first.field_id)) : null);
+    if (el) showStep(stepIndexOf(el), false);
+    showErrors(errors, generalText);
+  }
+
   form.addEventListener('submit', function (event) {
     event.preventDefault();
     if (sending) return;
     clearErrors();
 
-    var clientErrors = validate();
+    var clientErrors = validate(form);
     if (clientErrors.length) {
-      showErrors(clientErrors, '');
+      showErrorsOnTheirStep(clientErrors, '');
       return;
     }
 
     var payload = collect();
+    payload.locale = locale;
+    if (saveTimer) clearTimeout(saveTimer);
+    saveTimer = null;
     setSending(true);
     fetch(submitUrl, {
       method: 'POST',
@@ -458,7 +652,8 @@
     })
       .then(function (response) {
         if (response.status === 201 || response.status === 200) {
-          statusEl.textContent = 'Sent. Loading your confirmation…';
+          submitted = true;
+          statusEl.textContent = t('sent', 'Sent. Loading your confirmation…');
           window.location.replace(doneUrl);
           return;
         }
@@ -467,25 +662,25 @@
           if (response.status === 410) {
             showGone(body);
           } else if (response.status === 400 && body && Array.isArray(body.fields) && body.fields.length) {
-            showErrors(body.fields, '');
+            showErrorsOnTheirStep(body.fields, '');
           } else if (response.status === 400 || response.status === 422) {
-            showSummary('There is a problem', (body && body.error) || 'Some answers need checking. Please review the form and try again.', []);
+            showSummary(t('problem', 'There is a problem'), (body && body.error) || t('reviewAnswers', 'Some answers need checking. Please review the form and try again.'), []);
           } else if (response.status === 429) {
-            showSummary('Please wait a moment', 'Too many attempts were made. Wait a minute, then press Submit again. Your answers are still here.', []);
+            showSummary(t('waitTitle', 'Please wait a moment'), t('waitText', 'Too many attempts were made. Wait a minute, then press Submit again. Your answers are still here.'), []);
           } else if (response.status === 413) {
-            showSummary('Your answers were too large to send', 'Please clear your signature and sign again with a shorter stroke, or type your full name instead. Your other answers are still here.', []);
+            showSummary(t('tooLargeTitle', 'Your answers were too large to send'), t('tooLargeText', 'Please clear your signature and sign again with a shorter stroke, or type your full name instead. Your other answers are still here.'), []);
           } else if (response.status === 404) {
             showGone(null);
           } else {
-            showSummary('Something went wrong', 'We could not save your answers just now. Please press Submit again in a moment. Your answers are still here.', []);
+            showSummary(t('wrongTitle', 'Something went wrong'), t('wrongText', 'We could not save your answers just now. Please press Submit again in a moment. Your answers are still here.'), []);
           }
         });
       })
       .catch(function () {
         setSending(false);
         showSummary(
-          'Your answers were not sent',
-          'We could not reach the server. Check your internet connection, then press Submit again. Your answers are still here.',
+          t('offlineTitle', 'Your answers were not sent'),
+          t('offlineText', 'We could not reach the server. Check your internet connection, then press Submit again. Your answers are still here.'),
           [],
         );
       });

@@ -3,6 +3,7 @@ import { IdempotencyRecord } from 'src/common/idempotency/idempotency-record.ent
 import { EditorSession } from 'src/editor-sessions/entities/editor-session.entity';
 import { Event } from 'src/events/entities/event.entity';
 import { FillLink } from 'src/fill-links/entities/fill-link.entity';
+import { FillDraft } from 'src/fill-page/entities/fill-draft.entity';
 import { ImportQuotaUsage } from 'src/imports/entities/import-quota-usage.entity';
 import { Import } from 'src/imports/entities/import.entity';
 import { ApiKey } from 'src/organizations/entities/api-key.entity';
@@ -27,6 +28,7 @@ export const ENTITIES = [
   TemplateVersion,
   EditorSession,
   FillLink,
+  FillDraft,
   Submission,
   CompletedPdf,
   AuditLog,

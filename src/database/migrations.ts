@@ -3,6 +3,7 @@ import { ImportsTemplates1795316541556 } from './migrations/1795316541556-Import
 import { FillLinksSubmissions1795317437778 } from './migrations/1795317437778-FillLinksSubmissions';
 import { Webhooks1795317600000 } from './migrations/1795317600000-Webhooks';
 import { TemplateEdits1795395564869 } from './migrations/1795395564869-TemplateEdits';
+import { FillDraftsLocale1795395898769 } from './migrations/1795395898769-FillDraftsLocale';
 
 /** Checked-in migrations in order; generated with `npm run migration:generate`, then read. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   FillLinksSubmissions1795317437778,
   Webhooks1795317600000,
   TemplateEdits1795395564869,
+  FillDraftsLocale1795395898769,
 ];

@@ -15,6 +15,7 @@ export function toFillLinkResponse(link: FillLink, settings: Settings): FillLink
     created_at: link.createdAt.toISOString(),
     external_ref: link.externalRef,
     ...(link.expiresAt ? { expires_at: link.expiresAt.toISOString() } : {}),
+    ...(link.locale ? { locale: link.locale } : {}),
     max_responses: link.maxResponses,
     values: link.values,
   };

@@ -42,6 +42,7 @@ export class FillLinksService {
         maxResponses: dto.max_responses ?? 0,
         responseCount: 0,
         externalRef: dto.external_ref ?? null,
+        locale: dto.locale ?? null,
         values,
       }),
     );
@@ -52,8 +53,13 @@ export class FillLinksService {
    * The link behind a short code with its template's latest version, if it still takes responses.
    * Unknown: 404. Expired, exhausted or retired: 410 with `reason` for the page to explain.
    */
+  /** The link of a short code whatever its state (expired, used up), or null. */
+  async findByShortCode(shortCode: string): Promise<FillLink | null> {
+    return /^[0-9A-Za-z]{10}$/.test(shortCode) ? await this.links.findOneBy({ shortCode }) : null;
+  }
+
   async findOpenByShortCode(shortCode: string): Promise<OpenFillLink> {
-    const link = /^[0-9A-Za-z]{10}$/.test(shortCode) ? await this.links.findOneBy({ shortCode }) : null;
+    const link = await this.findByShortCode(shortCode);
     if (!link) throw AppException.notFound('form link');
     const template = await this.templates.findOwned(link.orgId, link.templateId);
     if (template.status !== 'active') throw gone('retired');

@@ -10,6 +10,10 @@ export interface FillFormField {
   question_id: string | null;
   /** 1-based page of the PDF. */
   page: number;
+  /** The printed section heading the field sits under ("" when none). */
+  section?: string;
+  /** Choice fields: "circle" when the paper has the option word circled rather than a box ticked. */
+  mark?: 'check' | 'circle';
   required: boolean;
   /** Prefill value: string for text-like kinds and date (YYYY-MM-DD), boolean for choices and checkbox. */
   value?: string | boolean;
@@ -22,8 +26,10 @@ export interface FillFormModel {
   short_code: string;
   title: string;
   page_count: number;
-  /** In page order, then reading order (top to bottom, left to right). */
+  /** The field map's order: reading order (page, column, top to bottom). */
   fields: FillFormField[];
+  /** The page language chosen for the link by the partner ("en", "es"), or null. */
+  locale?: string | null;
 }
 
 /** Body of `POST /f/{short_code}/submit`. */

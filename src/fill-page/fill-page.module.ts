@@ -1,14 +1,19 @@
 import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { FillLinksModule } from 'src/fill-links/fill-links.module';
+import { workerProviders } from 'src/queue/worker-role';
 import { SubmissionsModule } from 'src/submissions/submissions.module';
+import { FillDraft } from './entities/fill-draft.entity';
+import { FillDraftsPurger } from './fill-drafts.purger';
+import { FillDraftsService } from './fill-drafts.service';
 import { FillPageHeadersMiddleware } from './fill-page-headers.middleware';
 import { FillPageController } from './fill-page.controller';
 import { FillPageService } from './fill-page.service';
 
 @Module({
-  imports: [FillLinksModule, SubmissionsModule],
+  imports: [FillLinksModule, SubmissionsModule, TypeOrmModule.forFeature([FillDraft])],
   controllers: [FillPageController],
-  providers: [FillPageService],
+  providers: [FillPageService, FillDraftsService, ...workerProviders(FillDraftsPurger)],
 })
 export class FillPageModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -1,22 +1,50 @@
 import { Injectable } from '@nestjs/common';
 import { AppException } from 'src/common/errors/app.exception';
+import { Settings } from 'src/config/settings';
 import type { OpenFillLink } from 'src/fill-links/fill-links.service';
 import { FillLinksService } from 'src/fill-links/fill-links.service';
 import { checkSubmission } from 'src/submissions/answer-validation';
 import { SubmissionsService } from 'src/submissions/submissions.service';
+import type { DraftFormDto } from './draft-form.dto';
 import type { FillFormModel } from './fill-form.model';
+import { DRAFT_COOKIE, DRAFT_TTL_MS, FillDraftsService, draftTokenFrom } from './fill-drafts.service';
+import { pickLocale, type Locale } from './i18n/locales';
 import type { SubmitFormDto } from './submit-form.dto';
+import { renderFormPage } from './views';
 
-/** The patient's side: the form of a link (latest template version, prefill applied) and its submission. */
+/** What the browser asked with: the patient's language switch, its Accept-Language and its Cookie header. */
+export interface PageRequest {
+  lang?: unknown;
+  acceptLanguage?: string;
+  cookie?: string;
+}
+
+/** The patient's side: the form of a link (latest template version, prefill applied), drafts and the submission. */
 @Injectable()
 export class FillPageService {
   constructor(
     private readonly fillLinks: FillLinksService,
     private readonly submissions: SubmissionsService,
+    private readonly drafts: FillDraftsService,
+    private readonly settings: Settings,
   ) {}
 
   async form(shortCode: string): Promise<FillFormModel> {
     return toFormModel(await this.fillLinks.findOpenByShortCode(shortCode));
+  }
+
+  /** The page's language for a request, without failing when the link is unusable (for the error pages). */
+  async locale(shortCode: string, req: PageRequest): Promise<Locale> {
+    const link = await this.fillLinks.findByShortCode(shortCode).catch(() => null);
+    return pickLocale(req.lang, link?.locale, req.acceptLanguage);
+  }
+
+  /** The HTML page, resumed from this browser's draft when there is one. */
+  async page(shortCode: string, req: PageRequest): Promise<string> {
+    const open = await this.fillLinks.findOpenByShortCode(shortCode);
+    const draft = await this.drafts.load(open, draftTokenFrom(req.cookie));
+    const locale = pickLocale(req.lang, open.link.locale, req.acceptLanguage);
+    return renderFormPage(toFormModel(open), { locale, draft });
   }
 
   /** Title for the confirmation page; the link may be exhausted by the very submission it confirms. */
@@ -29,24 +57,54 @@ export class FillPageService {
     }
   }
 
-  async submit(shortCode: string, dto: SubmitFormDto): Promise<{ status: 'received' }> {
+  /** Saves this browser's draft; returns the Set-Cookie value that ties the draft to the browser. */
+  async saveDraft(shortCode: string, cookie: string | undefined, dto: DraftFormDto): Promise<string> {
+    const open = await this.fillLinks.findOpenByShortCode(shortCode);
+    const { token } = await this.drafts.save(open, draftTokenFrom(cookie), dto);
+    return this.draftCookie(shortCode, token, DRAFT_TTL_MS / 1000);
+  }
+
+  /** "Start over": deletes the draft; returns the Set-Cookie value that forgets it. */
+  async discardDraft(shortCode: string, cookie: string | undefined): Promise<string> {
+    const link = await this.fillLinks.findByShortCode(shortCode);
+    if (!link) throw AppException.notFound('form link');
+    await this.drafts.discard(link.id, draftTokenFrom(cookie));
+    return this.draftCookie(shortCode, '', 0);
+  }
+
+  async submit(
+    shortCode: string,
+    dto: SubmitFormDto,
+    cookie: string | undefined,
+  ): Promise<{ status: 'received'; clearCookie: string }> {
     const open = await this.fillLinks.findOpenByShortCode(shortCode);
     const checked = checkSubmission(open.version.fields, open.link.values, {
       answers: dto.answers ?? {},
       signatures: dto.signatures ?? {},
     });
-    await this.submissions.create(open, checked);
-    return { status: 'received' };
+    await this.submissions.create(open, checked, pickLocale(dto.locale, open.link.locale));
+    // A draft never outlives its submission.
+    await this.drafts.discard(open.link.id, draftTokenFrom(cookie));
+    return { status: 'received', clearCookie: this.draftCookie(shortCode, '', 0) };
+  }
+
+  /** HttpOnly, same-site only, scoped to this link's pages; Secure whenever the service is served over HTTPS. */
+  private draftCookie(shortCode: string, token: string, maxAgeS: number): string {
+    const secure = this.settings.PUBLIC_BASE_URL.startsWith('https:') ? '; Secure' : '';
+    const path = `/f/${encodeURIComponent(shortCode)}`;
+    return `${DRAFT_COOKIE}=${token}; Path=${path}; Max-Age=${Math.round(maxAgeS)}; HttpOnly; SameSite=Strict${secure}`;
   }
 }
 
 export function toFormModel({ link, title, version }: OpenFillLink): FillFormModel {
   const prefill = new Map(link.values.map((v) => [v.field_id, v]));
+  // Stable: the field map's reading order within each page.
   const fields = [...version.fields].sort((a, b) => a.page - b.page);
   return {
     short_code: link.shortCode,
     title,
     page_count: version.pageCount,
+    locale: link.locale,
     fields: fields.map((f) => {
       const value = prefill.get(f.fieldId);
       return {
@@ -57,6 +115,8 @@ export function toFormModel({ link, title, version }: OpenFillLink): FillFormMod
         choice_label: f.choiceLabel,
         question_id: f.questionId,
         page: f.page,
+        section: f.section ?? '',
+        ...(f.mark ? { mark: f.mark } : {}),
         required: f.required,
         ...(value ? { value: value.value } : {}),
         locked: value?.locked ?? false,

@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsObject, IsOptional } from 'class-validator';
+import { IsIn, IsObject, IsOptional } from 'class-validator';
+import { LOCALES, type Locale } from './i18n/locales';
 
 export class SubmitFormDto {
   @ApiPropertyOptional({
@@ -19,4 +20,9 @@ export class SubmitFormDto {
   @IsOptional()
   @IsObject()
   signatures?: Record<string, unknown>;
+
+  @ApiPropertyOptional({ enum: LOCALES, description: 'The language the page was shown in', example: 'es' })
+  @IsOptional()
+  @IsIn(LOCALES, { message: `locale must be one of: ${LOCALES.join(', ')}` })
+  locale?: Locale;
 }

@@ -17,6 +17,7 @@ export function toSubmissionResponse(s: Submission, pdfSha256: string | null): S
     ...toSubmissionSummary(s),
     answers: s.answers,
     template_version: s.templateVersion,
+    locale: s.locale,
     ...(pdfSha256 ? { completed_pdf_sha256: pdfSha256 } : {}),
   };
 }

@@ -27,7 +27,6 @@ export function submissionUrls(settings: Settings, submissionId: string): { retr
 
 @Injectable()
 export class SubmissionsService {
-
   constructor(
     @InjectRepository(Submission) private readonly submissions: Repository<Submission>,
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -42,7 +41,7 @@ export class SubmissionsService {
    * event in one transaction (two patients racing for the last slot: one wins, the other gets 410), then
    * queues the render. PostgreSQL is the record: the sweeper re-queues a render whose job was lost.
    */
-  async create(open: OpenFillLink, checked: CheckedSubmission): Promise<Submission> {
+  async create(open: OpenFillLink, checked: CheckedSubmission, locale: string | null = null): Promise<Submission> {
     const { link, version } = open;
     const submission = await this.dataSource.transaction(async (manager) => {
       if (!(await this.fillLinks.takeResponseSlot(manager, link.id))) {
@@ -57,6 +56,7 @@ export class SubmissionsService {
           templateVersion: version.version,
           fillLinkId: link.id,
           externalRef: link.externalRef,
+          locale,
           answers: checked.answers,
           signatures: Object.fromEntries(
             Object.entries(checked.signatures).map(([id, png]) => [id, png.toString('base64')]),

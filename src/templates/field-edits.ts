@@ -175,6 +175,8 @@ export function applyFieldEdits(base: FieldEditBase, entries: FieldEntryDto[], i
       if (kept.maxLength !== undefined) field.maxLength = kept.maxLength;
     }
     if (samePlace && kept.acroform) field.acroform = kept.acroform;
+    // Where a date blank prints its separators: measured on the page under that very rect.
+    if (samePlace && kept.dateLayout) field.dateLayout = kept.dateLayout;
     return field;
   });
 }

@@ -37,57 +37,66 @@ describe('the hosted fill page in a real browser', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
       const typed = new Map<string, string>();
-      const inputs = page.locator('input[data-field-id]:not([type=radio]):not([type=checkbox])');
-      for (let i = 0; i < (await inputs.count()); i++) {
-        const input = inputs.nth(i);
-        const id = (await input.getAttribute('data-field-id'))!;
-        const type = await input.getAttribute('type');
-        const value =
-          type === 'date'
-            ? '1990-04-12'
-            : type === 'email'
-              ? `p${i}@example.org`
-              : type === 'tel'
-                ? '5550100'
-                : `Answer${i}`;
-        await input.fill(value);
-        typed.set(id, value);
-      }
-      const radios = page.locator('input[type=radio][data-field-id]');
-      const groups = new Set<string>();
       const chosen = new Set<string>();
-      for (let i = 0; i < (await radios.count()); i++) {
-        const radio = radios.nth(i);
-        const group = (await radio.getAttribute('name'))!;
-        if (groups.has(group)) continue;
-        groups.add(group);
-        await radio.check();
-        chosen.add((await radio.getAttribute('data-field-id'))!);
+      let signed = 0;
+      // The page shows one step at a time: fill what the step shows, then Next (Submit on the last).
+      const stepCount = await page.locator('section.step').count();
+      for (let stepIndex = 0; stepIndex < stepCount; stepIndex++) {
+        const step = page.locator(`section.step[data-step="${stepIndex}"]`);
+        expect(await step.isVisible()).toBe(true);
+        const inputs = step.locator('input[data-field-id]:not([type=radio]):not([type=checkbox])');
+        for (let i = 0; i < (await inputs.count()); i++) {
+          const input = inputs.nth(i);
+          const id = (await input.getAttribute('data-field-id'))!;
+          const type = await input.getAttribute('type');
+          const value =
+            type === 'date'
+              ? '1990-04-12'
+              : type === 'email'
+                ? `p${typed.size}@example.org`
+                : type === 'tel'
+                  ? '5550100'
+                  : `Answer${typed.size}`;
+          await input.fill(value);
+          typed.set(id, value);
+        }
+        const radios = step.locator('input[type=radio][data-field-id]');
+        const groups = new Set<string>();
+        for (let i = 0; i < (await radios.count()); i++) {
+          const radio = radios.nth(i);
+          const group = (await radio.getAttribute('name'))!;
+          if (groups.has(group)) continue;
+          groups.add(group);
+          await radio.check();
+          chosen.add((await radio.getAttribute('data-field-id'))!);
+        }
+        const boxes = step.locator('input[type=checkbox][data-field-id]');
+        for (let i = 0; i < (await boxes.count()); i++) {
+          await boxes.nth(i).check();
+          chosen.add((await boxes.nth(i).getAttribute('data-field-id'))!);
+        }
+        const selects = step.locator('select[data-question-id]');
+        for (let i = 0; i < (await selects.count()); i++) {
+          const option = selects.nth(i).locator('option[data-field-id]').first();
+          await selects.nth(i).selectOption(await option.getAttribute('value'));
+          chosen.add((await option.getAttribute('data-field-id'))!);
+        }
+        const canvases = step.locator('canvas[data-field-id]');
+        for (let i = 0; i < (await canvases.count()); i++) {
+          const canvas = canvases.nth(i);
+          await canvas.scrollIntoViewIfNeeded();
+          const box = (await canvas.boundingBox())!;
+          await page.mouse.move(box.x + 20, box.y + box.height / 2);
+          await page.mouse.down();
+          for (let s = 1; s <= 12; s++)
+            await page.mouse.move(box.x + 20 + s * 15, box.y + box.height / 2 + (s % 2 ? 12 : -12));
+          await page.mouse.up();
+          signed++;
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+        if (stepIndex < stepCount - 1) await page.getByRole('button', { name: 'Next' }).click();
       }
-      const boxes = page.locator('input[type=checkbox][data-field-id]');
-      for (let i = 0; i < (await boxes.count()); i++) {
-        await boxes.nth(i).check();
-        chosen.add((await boxes.nth(i).getAttribute('data-field-id'))!);
-      }
-      const selects = page.locator('select[data-question-id]');
-      for (let i = 0; i < (await selects.count()); i++) {
-        const option = selects.nth(i).locator('option[data-field-id]').first();
-        await selects.nth(i).selectOption(await option.getAttribute('value'));
-        chosen.add((await option.getAttribute('data-field-id'))!);
-      }
-      const canvases = page.locator('canvas[data-field-id]');
-      expect(await canvases.count()).toBe(fields.filter((f) => f.kind === 'signature').length);
-      for (let i = 0; i < (await canvases.count()); i++) {
-        const canvas = canvases.nth(i);
-        await canvas.scrollIntoViewIfNeeded();
-        const box = (await canvas.boundingBox())!;
-        await page.mouse.move(box.x + 20, box.y + box.height / 2);
-        await page.mouse.down();
-        for (let s = 1; s <= 12; s++)
-          await page.mouse.move(box.x + 20 + s * 15, box.y + box.height / 2 + (s % 2 ? 12 : -12));
-        await page.mouse.up();
-      }
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      expect(signed).toBe(fields.filter((f) => f.kind === 'signature').length);
 
       const response = page.waitForResponse((r) => r.url().endsWith('/submit'));
       await page.locator('button[type=submit]').click();
@@ -96,7 +105,7 @@ describe('the hosted fill page in a real browser', () => {
         status: 201,
         body: null,
       });
-      await page.waitForURL(`**/f/${link.short_code}/done`);
+      await page.waitForURL(`**/f/${link.short_code}/done?lang=en`);
       expect(await page.textContent('body')).toMatch(/received/i);
 
       const id = await latestSubmissionId(t, org.apiKey);

@@ -115,18 +115,24 @@ describe('fill page view in chromium (360 px, production CSP)', () => {
 
     expect(await scrollWidth(page)).toBeLessThanOrEqual(360);
     expect(await page.locator('h1').textContent()).toBe(sampleModel.title);
-    expect(await page.locator('h2.page-heading').allTextContents()).toEqual(['Page 1 of 2', 'Page 2 of 2']);
+    // 17 questions over two PDF pages: two steps, one shown at a time, each headed by its page
+    expect(await page.locator('h2.step-heading').allTextContents()).toEqual(['Step 1 of 2', 'Step 2 of 2']);
+    expect(await page.locator('h3.section-heading').allTextContents()).toEqual(['Page 1 of 2', 'Page 2 of 2']);
+    expect(await page.isVisible('[data-step="1"]')).toBe(false);
+    expect(await page.isVisible('#submit-button')).toBe(false);
+    expect(await page.locator('#progress-count').textContent()).toBe('2 of 17 answered'); // the locked clinic reference and visit reason
     await page.screenshot({ path: '/tmp/fill-page-360.png', fullPage: true });
 
-    // --- nothing filled: client-side checks, no request
-    await page.getByRole('button', { name: 'Submit' }).click();
+    // --- nothing filled: Next checks this step only, no request
+    await page.getByRole('button', { name: 'Next' }).click();
     const summary = page.locator('#error-summary');
     await expect(summary.isVisible()).resolves.toBe(true);
     expect(server.submissions).toHaveLength(0);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('error-summary');
     expect(await summary.textContent()).toContain('Please answer “Full legal name”.');
+    expect(await summary.textContent()).not.toContain('Province'); // step 2 is not checked yet
     expect(await page.getAttribute(field('full_name'), 'aria-invalid')).toBe('true');
-    expect(await page.locator('.field-error:visible').count()).toBe(8); // full name, dob, phone, sex, province, initials, consent, signature
+    expect(await page.locator('.field-error:visible').count()).toBe(4); // full name, dob, phone, sex
     expect(await scrollWidth(page)).toBeLessThanOrEqual(360);
     await summary.getByRole('link', { name: /Full legal name/ }).click();
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-field-id'))).toBe('full_name');
@@ -156,6 +162,13 @@ describe('fill page view in chromium (360 px, production CSP)', () => {
     await page.keyboard.press('ArrowUp'); // nor does the keyboard
     expect(await page.isChecked(field('q_visit_1'))).toBe(false);
     expect(await page.isChecked(field('q_visit_2'))).toBe(true);
+
+    // --- on to step 2: the progress counts what was answered
+    expect(await page.locator('#progress-count').textContent()).toBe('8 of 17 answered');
+    await page.getByRole('button', { name: 'Next' }).click();
+    expect(await page.isVisible('[data-step="0"]')).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('step-1-heading');
+    expect(await page.isVisible('#submit-button')).toBe(true);
 
     // --- more than 6 choices: a drop-down
     await page.selectOption('select[data-question-id="q_province"]', { label: 'British Columbia' });
@@ -195,6 +208,8 @@ describe('fill page view in chromium (360 px, production CSP)', () => {
     expect(await phoneError.isVisible()).toBe(true);
     expect(await phoneError.textContent()).toContain('at least 10 digits');
     expect(await page.getAttribute('select[data-question-id="q_province"]', 'aria-invalid')).toBe('true');
+    // the summary lists errors of both steps; the first error's step (1) is shown
+    expect(await page.isVisible('[data-step="0"]')).toBe(true);
     expect(await page.isEnabled('#submit-button')).toBe(true);
     // everything typed is still there
     expect(await page.inputValue(field('full_name'))).toBe('Ada Lovelace');
@@ -202,8 +217,6 @@ describe('fill page view in chromium (360 px, production CSP)', () => {
     expect(await page.isChecked(field('q_sex_2'))).toBe(true);
     expect(await page.inputValue('select[data-question-id="q_province"]')).toBe('q_province_2');
     expect(await inkedPixels(page, field('patient_signature'))).toBeGreaterThan(50); // kept across the re-layout
-    // error styling came and went: the pad was resized (the bitmap follows the CSS width)
-    const padCssWidth = await page.$eval(field('patient_signature'), (el) => el.getBoundingClientRect().width);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(360);
     await page.screenshot({ path: '/tmp/fill-page-360-errors.png', fullPage: true });
 
@@ -211,8 +224,12 @@ describe('fill page view in chromium (360 px, production CSP)', () => {
     await summary.getByRole('link', { name: /phone number/ }).click();
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-field-id'))).toBe('phone');
     await page.fill(field('phone'), '604 555 0134');
+    await page.getByRole('button', { name: 'Next' }).click();
+    // the pad was hidden and shown again: its bitmap still follows the CSS width
+    const padCssWidth = await page.$eval(field('patient_signature'), (el) => el.getBoundingClientRect().width);
+    expect(await inkedPixels(page, field('patient_signature'))).toBeGreaterThan(50);
     await Promise.all([
-      page.waitForURL(`${server.url}/f/abc/done`),
+      page.waitForURL(`${server.url}/f/abc/done?lang=en`),
       page.getByRole('button', { name: 'Submit' }).click(),
     ]);
     expect(await page.locator('h1').textContent()).toBe('Thank you — your form was received');
@@ -268,6 +285,7 @@ describe('fill page view in chromium (360 px, production CSP)', () => {
     await page.fill(field('dob'), '1980-03-31');
     await page.fill(field('phone'), '604 555 0134');
     await page.getByLabel('Intersex').check();
+    await page.getByRole('button', { name: 'Next' }).click();
     await page.selectOption('select[data-question-id="q_province"]', { label: 'Ontario' });
     await page.fill(field('initials'), 'AL');
     await page.locator('.label-text', { hasText: 'I confirm the information above is correct' }).click();
@@ -331,7 +349,7 @@ describe('fill page view in chromium (360 px, production CSP)', () => {
     const found: string[] = [];
     await page.goto(`${server.url}/f/abc/`);
     found.push(...(await audit('form')));
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForFunction(() => !document.getElementById('error-summary')!.hidden);
     found.push(...(await audit('form with errors')));
     await page.goto(`${server.url}/f/abc/done`);

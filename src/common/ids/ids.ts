@@ -16,6 +16,7 @@ export const ID_PREFIXES = {
   event: 'evt_',
   delivery: 'dlv_',
   editorSession: 'eds_',
+  fillDraft: 'fd_',
 } as const;
 export type IdKind = keyof typeof ID_PREFIXES;
 

@@ -1,3 +1,4 @@
+import { LOCALES, type Locale } from 'src/fill-page/i18n/locales';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -5,6 +6,7 @@ import {
   IsArray,
   IsBoolean,
   IsDefined,
+  IsIn,
   IsInt,
   IsOptional,
   IsString,
@@ -73,6 +75,17 @@ export class CreateFillLinkDto {
   @MaxLength(256)
   external_ref?: string;
 
+  @ApiPropertyOptional({
+    enum: LOCALES,
+    description:
+      "Language of the patient page's own words (buttons, errors, progress); the form's printed labels stay as " +
+      "printed. Omitted: the patient's browser language (Accept-Language), else English. The patient can switch.",
+    example: 'es',
+  })
+  @IsOptional()
+  @IsIn(LOCALES, { message: `locale must be one of: ${LOCALES.join(', ')}` })
+  locale?: Locale;
+
   @ApiPropertyOptional({ type: [PrefillValueDto], description: 'At most 200 prefill values' })
   @IsOptional()
   @IsArray()
@@ -98,5 +111,6 @@ export class FillLinkResponseDto {
   @ApiPropertyOptional({ description: 'Omitted when the link never expires', example: '2026-11-29T10:00:00.000Z' })
   expires_at?: string;
   @ApiProperty({ description: '0: unlimited', example: 1 }) max_responses!: number;
+  @ApiPropertyOptional({ enum: LOCALES, description: 'Omitted when none was set', example: 'es' }) locale?: string;
   @ApiProperty({ type: [PrefillValueResponseDto] }) values!: PrefillValueResponseDto[];
 }

@@ -38,6 +38,10 @@ export class FillLink {
   @Column('text', { nullable: true })
   externalRef!: string | null;
 
+  /** Language of the patient page's own words ("en", "es"); null: the patient's browser decides. */
+  @Column('text', { nullable: true })
+  locale!: string | null;
+
   @Column('bytea', { transformer: encryptedJson })
   values!: PrefillValue[];
 

@@ -12,15 +12,17 @@ export interface DocumentOptions {
   body: SafeHtml;
   /** Load the signature_pad vendor script before the page script (only pages with a signature field). */
   signaturePad?: boolean;
+  /** The language of the page's own words. */
+  lang?: string;
 }
 
 /**
  * A complete HTML document. No inline script or style anywhere (CSP: script-src/style-src 'self').
  * Both scripts are `defer`, so they run in document order after parsing: the vendor file first.
  */
-export function renderDocument({ title, body, signaturePad = false }: DocumentOptions): string {
+export function renderDocument({ title, body, signaturePad = false, lang = 'en' }: DocumentOptions): string {
   return html`<!doctype html>
-    <html lang="en">
+    <html lang="${lang}">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

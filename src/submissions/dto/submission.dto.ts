@@ -56,6 +56,15 @@ export class SubmissionResponseDto extends SubmissionSummaryDto {
   @ApiProperty({ description: 'Version of the field map the answers are keyed by', example: 1 })
   template_version!: number;
 
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    enum: ['en', 'es'],
+    description: "Language of the patient's page when they submitted",
+    example: 'es',
+  })
+  locale!: string | null;
+
   @ApiPropertyOptional({
     description:
       'SHA-256 (hex) of the frozen completed PDF, present once completed_pdf_status is ready: the bytes that ' +

@@ -31,6 +31,10 @@ export class Submission {
   @Column('text', { nullable: true })
   externalRef!: string | null;
 
+  /** The language the patient's page was in when they submitted ("en", "es"). */
+  @Column('text', { nullable: true })
+  locale!: string | null;
+
   /** Every non-signature field of the version, typed per kind. Protected health information. */
   @Column('bytea', { transformer: encryptedJson, select: false })
   answers!: Answers;
