@@ -1,4 +1,3 @@
-import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import type { Request } from 'express';
@@ -6,6 +5,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
+import { ResilientThrottlerStorage } from './auth/resilient-throttler-storage';
 import type { AuthenticatedRequest } from './common/auth/caller';
 import { AppExceptionFilter } from './common/errors/app-exception.filter';
 import { createValidationPipe } from './common/errors/validation';
@@ -51,8 +51,8 @@ const MINUTE_MS = 60_000;
             skipIf: (ctx) => !isPatientRoute(ctx.switchToHttp().getRequest<Request>()),
           },
         ],
-        // Namespaced like the queues, so deployments (and test runs) sharing one Redis keep apart.
-        storage: new ThrottlerStorageRedisService(settings.REDIS_URL, { keyPrefix: `${settings.QUEUE_PREFIX}:` }),
+        // Counters in Redis, failing open to this process's counters when Redis is down or frozen.
+        storage: new ResilientThrottlerStorage(settings),
         errorMessage: 'rate limit exceeded',
       }),
     }),

@@ -26,7 +26,6 @@ export function configureHttpApp(app: NestExpressApplication): void {
     index: false,
     maxAge: '1d',
   });
-  app.enableShutdownHooks();
   // Swagger UI loads its assets relative to /docs: /docs/ would resolve them under /docs/docs/.
   app.use((req: Request, res: Response, next: NextFunction) =>
     req.path === '/docs/' && req.originalUrl.startsWith('/docs/') ? res.redirect(301, '/docs') : next(),

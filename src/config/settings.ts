@@ -143,6 +143,60 @@ export class Settings {
   @Max(32)
   PDF_SANDBOX_POOL_SIZE = 2;
 
+  /** A rate-limit counter Redis has not answered within this is counted in this process instead (fail open). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  RATE_LIMIT_REDIS_TIMEOUT_MS = 300;
+
+  /** Adding a job after a commit waits at most this; past it the sweepers queue the job when Redis is back. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  QUEUE_ENQUEUE_TIMEOUT_MS = 1_000;
+
+  /** Bull job lock; a job whose worker died is taken again after it runs out (plus one stalled check). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1_000)
+  QUEUE_LOCK_DURATION_MS = 10_000;
+
+  /** How often each worker looks for jobs whose lock ran out (their worker died). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(500)
+  QUEUE_STALLED_INTERVAL_MS = 5_000;
+
+  /** How often a worker process writes its heartbeat to Redis; /health treats one older than 3 beats as dead. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  WORKER_HEARTBEAT_MS = 5_000;
+
+  /** Waiting for a PostgreSQL connection (new or from the full pool) gives up after this: 503, not a hang. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  DB_CONNECT_TIMEOUT_MS = 3_000;
+
+  /** PostgreSQL cancels a statement after this; the client gives up 1 s later when the server does not answer. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  DB_STATEMENT_TIMEOUT_MS = 10_000;
+
+  /** On SIGTERM, readiness answers 503 this long before the listener closes, so a load balancer drains us. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  SHUTDOWN_DRAIN_MS = 5_000;
+
+  /** In-flight requests and jobs get this long to finish after the listener closes; then the process exits. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1_000)
+  SHUTDOWN_TIMEOUT_MS = 30_000;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 }

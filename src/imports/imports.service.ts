@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bull';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { Queue } from 'bull';
 import { DataSource, Repository } from 'typeorm';
@@ -8,6 +8,7 @@ import { AppException } from 'src/common/errors/app.exception';
 import { checkOutboundUrl } from 'src/common/http/outbound-guard';
 import { looksLikeId, newId } from 'src/common/ids/ids';
 import { Settings } from 'src/config/settings';
+import { enqueueAfterCommit } from 'src/queue/enqueue-after-commit';
 import { QUEUES, type DetectionJob } from 'src/queue/queues';
 import { TemplatesService } from 'src/templates/templates.service';
 import type { CreateImportDto } from './dto/create-import.dto';
@@ -19,8 +20,6 @@ import { decodePdfBase64 } from './pdf-upload';
 
 @Injectable()
 export class ImportsService {
-  private readonly logger = new Logger(ImportsService.name);
-
   constructor(
     @InjectRepository(Import) private readonly imports: Repository<Import>,
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -84,10 +83,11 @@ export class ImportsService {
 
   /** Job id = import id, so a doubled enqueue (request and sweeper) runs once. */
   async enqueue(importId: string): Promise<void> {
-    try {
-      await this.detectionQueue.add({ importId }, { jobId: importId });
-    } catch (error) {
-      this.logger.warn({ importId, err: String(error) }, 'detection job not queued; the sweeper will retry');
-    }
+    await enqueueAfterCommit(
+      this.detectionQueue,
+      { importId },
+      { jobId: importId },
+      this.settings.QUEUE_ENQUEUE_TIMEOUT_MS,
+    );
   }
 }

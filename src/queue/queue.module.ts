@@ -1,10 +1,16 @@
 import { BullModule } from '@nestjs/bull';
 import { Global, Module } from '@nestjs/common';
 import { Settings } from 'src/config/settings';
-import { DEFAULT_JOB_OPTIONS, QUEUES } from './queues';
+import { DEFAULT_JOB_OPTIONS, QUEUES, queueCrashRecovery } from './queues';
 import { SandboxPoolLifecycle } from './sandbox-pool.lifecycle';
 
-const registered = BullModule.registerQueue(...Object.values(QUEUES).map((name) => ({ name })));
+const registered = BullModule.registerQueueAsync(
+  ...Object.values(QUEUES).map((name) => ({
+    name,
+    inject: [Settings],
+    useFactory: (settings: Settings) => ({ settings: queueCrashRecovery(settings, name) }),
+  })),
+);
 
 /**
  * Bull on Redis. The queues are registered once here; each module adds its processor with

@@ -1,0 +1,99 @@
+import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import { Logger, OnApplicationShutdown } from '@nestjs/common';
+import { ThrottlerStorageService, type ThrottlerStorage } from '@nestjs/throttler';
+import Redis from 'ioredis';
+import type { Settings } from 'src/config/settings';
+
+type ThrottlerRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
+
+/** While Redis is failing, one request in this many milliseconds tries it again; the others count locally. */
+const RETRY_REDIS_EVERY_MS = 1_000;
+
+/**
+ * Rate-limit counters in Redis (shared by the replicas), failing open to counters in this process: a Redis that is
+ * down, or frozen, costs a request at most `RATE_LIMIT_REDIS_TIMEOUT_MS`, never an error. While Redis fails, the
+ * limit holds per process (a replica count times looser) and Redis is tried again once a second. Each change of
+ * state is logged once.
+ */
+export class ResilientThrottlerStorage implements ThrottlerStorage, OnApplicationShutdown {
+  private readonly logger = new Logger('RateLimit');
+  private readonly redis: Redis;
+  private readonly shared: ThrottlerStorageRedisService;
+  private readonly local = new ThrottlerStorageService();
+  private readonly timeoutMs: number;
+  private failingSince?: number;
+  private lastTryAt = 0;
+  private trying = false;
+
+  constructor(settings: Pick<Settings, 'REDIS_URL' | 'QUEUE_PREFIX' | 'RATE_LIMIT_REDIS_TIMEOUT_MS'>) {
+    this.timeoutMs = settings.RATE_LIMIT_REDIS_TIMEOUT_MS;
+    this.redis = new Redis(settings.REDIS_URL, {
+      // Namespaced like the queues, so deployments (and test runs) sharing one Redis keep apart.
+      keyPrefix: `${settings.QUEUE_PREFIX}:`,
+      // Fail at once while disconnected, and give up on a frozen server, instead of queueing requests behind it.
+      enableOfflineQueue: false,
+      commandTimeout: this.timeoutMs,
+      maxRetriesPerRequest: 0,
+      retryStrategy: (times) => Math.min(times * 200, 2_000),
+    });
+    // Connection errors are reported once per state change below; ioredis would print each one.
+    this.redis.on('error', () => undefined);
+    this.shared = new ThrottlerStorageRedisService(this.redis);
+  }
+
+  /** Whether counters currently live in this process only (Redis failing). */
+  get degraded(): boolean {
+    return this.failingSince !== undefined;
+  }
+
+  async increment(
+    key: string,
+    ttl: number,
+    limit: number,
+    blockDuration: number,
+    throttlerName: string,
+  ): Promise<ThrottlerRecord> {
+    const local = () => this.local.increment(key, ttl, limit, blockDuration, throttlerName);
+    if (this.degraded && (this.trying || Date.now() - this.lastTryAt < RETRY_REDIS_EVERY_MS)) return local();
+    this.trying = true;
+    this.lastTryAt = Date.now();
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const record = await Promise.race([
+        this.shared.increment(key, ttl, limit, blockDuration, throttlerName),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs);
+        }),
+      ]);
+      this.recovered();
+      return record;
+    } catch (error) {
+      this.failed(error);
+      return local();
+    } finally {
+      clearTimeout(timer);
+      this.trying = false;
+    }
+  }
+
+  onApplicationShutdown(): void {
+    this.redis.disconnect();
+    this.local.onApplicationShutdown();
+  }
+
+  private failed(error: unknown): void {
+    if (this.degraded) return;
+    this.failingSince = Date.now();
+    this.logger.warn(
+      `Redis is failing (${error instanceof Error ? error.message : String(error)}): ` +
+        'rate limits are counted in this process until it answers again',
+    );
+  }
+
+  private recovered(): void {
+    if (!this.degraded) return;
+    const seconds = ((Date.now() - this.failingSince!) / 1000).toFixed(1);
+    this.failingSince = undefined;
+    this.logger.log(`Redis answers again after ${seconds} s: rate limits are shared again`);
+  }
+}

@@ -1,0 +1,95 @@
+import { Logger } from '@nestjs/common';
+import { SubmissionsSweeper } from 'src/submissions/submissions.sweeper';
+import { createOrg, type TestOrg } from 'test/factories/organizations.factory';
+import { createTestApp, type TestApp } from 'test/utils/create-test-app';
+import { answersFor, createLink, templateFrom, waitForPdfReady, type Field } from 'test/utils/forms';
+import { api } from 'test/utils/http';
+import { PrivateRedis } from 'test/utils/private-redis';
+
+// A request may wait for Redis this long at most (rate limit 300 ms, then enqueue 500 ms); a hung one fails here.
+const ANSWER_WITHIN_MS = 5_000;
+
+function messagesOf(spy: jest.SpyInstance, pattern: RegExp): string[] {
+  return spy.mock.calls.map(([message]) => String(message)).filter((m) => pattern.test(m));
+}
+
+describe('Redis down or frozen: partner and patient requests keep working (Redis of the test, not the machine)', () => {
+  let redis: PrivateRedis;
+  let t: TestApp;
+  let org: TestOrg;
+  let templateId: string;
+  let fields: Field[];
+
+  beforeAll(async () => {
+    redis = await PrivateRedis.start();
+    t = await createTestApp({
+      REDIS_URL: redis.url(),
+      RATE_LIMIT_REDIS_TIMEOUT_MS: '300',
+      QUEUE_ENQUEUE_TIMEOUT_MS: '500',
+    });
+    org = await createOrg(t.app);
+    ({ templateId, fields } = await templateFrom(t, org.apiKey, 'word-table-1032.flat.pdf'));
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await redis?.stop();
+  });
+
+  it.each([
+    ['down', () => redis.down(), () => redis.up()],
+    ['frozen', () => Promise.resolve(redis.freeze()), () => Promise.resolve(redis.thaw())],
+  ])(
+    'Redis %s: ping, the fill page and a submit answer; the PDF is rendered once Redis is back',
+    async (_, outage, restore) => {
+      const link = await createLink(t, org.apiKey, { template_id: templateId });
+      const warn = jest.spyOn(Logger.prototype, 'warn');
+      const log = jest.spyOn(Logger.prototype, 'log');
+      let submissionId: string;
+      await outage();
+      try {
+        for (let i = 0; i < 5; i++) {
+          await api(t, org.apiKey).get('/api/v1/ping').timeout(ANSWER_WITHIN_MS).expect(200);
+        }
+        await api(t).get(`/f/${link.short_code}`).timeout(ANSWER_WITHIN_MS).expect(200);
+        const res = await api(t)
+          .post(`/f/${link.short_code}/submit`)
+          .send(answersFor(fields))
+          .timeout(ANSWER_WITHIN_MS);
+        expect(res.status).toBeLessThan(300);
+        submissionId = (await api(t, org.apiKey).get('/api/v1/submissions?limit=1').timeout(ANSWER_WITHIN_MS)).body
+          .submissions[0].submission_id;
+        const stored = await api(t, org.apiKey).get(`/api/v1/submissions/${submissionId}`).expect(200);
+        expect(stored.body.completed_pdf_status).toBe('pending');
+        // Seven requests, one line: the outage is logged when it starts, not per request.
+        expect(messagesOf(warn, /Redis is failing/)).toHaveLength(1);
+      } finally {
+        await restore();
+      }
+      // The sweeper's next pass (called here rather than waited for) queues what Redis missed.
+      await t.app.get(SubmissionsSweeper).sweep(0);
+      await waitForPdfReady(t, org.apiKey, submissionId!, 60_000);
+      // Shared counters again, said once.
+      await api(t, org.apiKey).get('/api/v1/ping').expect(200);
+      await new Promise((r) => setTimeout(r, 1_100)); // Redis is retried at most once a second while failing
+      await api(t, org.apiKey).get('/api/v1/ping').expect(200);
+      expect(messagesOf(log, /rate limits are shared again/)).toHaveLength(1);
+      warn.mockRestore();
+      log.mockRestore();
+    },
+    120_000,
+  );
+
+  it('GET /health names Redis as what is missing while it is down', async () => {
+    await redis.down();
+    try {
+      const res = await api(t).get('/health').timeout(ANSWER_WITHIN_MS).expect(503);
+      expect(res.headers['retry-after']).toBeDefined();
+      expect(res.body).toMatchObject({ code: 'UNAVAILABLE', status: 'error' });
+      expect(res.body.unavailable).toContain('redis');
+      expect(res.body.unavailable).not.toContain('postgres');
+    } finally {
+      await redis.up();
+    }
+  }, 30_000);
+});

@@ -1,0 +1,94 @@
+import 'test/utils/api-role';
+import { getQueueToken } from '@nestjs/bull';
+import type { Queue } from 'bull';
+import { Client } from 'pg';
+import { QUEUES } from 'src/queue/queues';
+import { createOrg, type TestOrg } from 'test/factories/organizations.factory';
+import { createTestApp, type TestApp } from 'test/utils/create-test-app';
+import { api } from 'test/utils/http';
+import { fixture, waitForImport } from 'test/utils/imports';
+import { spawnApp, waitForLog, type SpawnedApp } from 'test/utils/spawn-app';
+import { waitFor } from 'test/utils/wait-for';
+
+// This file's own queues, so jobs of other specs never count as waiting here.
+const QUEUE_PREFIX = `${process.env.QUEUE_PREFIX}-workers`;
+// The documented defaults (lock 10 s, stalled check every 5 s): a killed worker's job runs again within 15 s.
+const RECOVERY_BOUND_MS = 30_000;
+
+function startWorker(): SpawnedApp {
+  return spawnApp({ APP_ROLE: 'worker', QUEUE_PREFIX, WORKER_HEARTBEAT_MS: '1000', DB_STATEMENT_TIMEOUT_MS: '60000' });
+}
+
+describe('workers: logs, heartbeats in /health, and jobs of a killed worker taken over', () => {
+  let t: TestApp;
+  let org: TestOrg;
+  let importId: string;
+  let lock: Client;
+  const workers: SpawnedApp[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ QUEUE_PREFIX, WORKER_HEARTBEAT_MS: '1000' }); // APP_ROLE=api: consumes nothing
+    org = await createOrg(t.app);
+  });
+
+  afterAll(async () => {
+    for (const w of workers) w.signal('SIGKILL');
+    await lock?.end().catch(() => undefined);
+    await t?.close();
+  });
+
+  it('GET /health names the missing worker while a job waits; a worker process logs and heartbeats', async () => {
+    await api(t).get('/health').expect(200);
+    const res = await api(t, org.apiKey)
+      .post('/api/v1/imports')
+      .send({
+        pdf_base64: fixture('word-table-1032.flat.pdf').toString('base64'),
+        filename: 'a.pdf',
+        blank_form_attestation: true,
+      })
+      .expect(202);
+    importId = res.body.import_id;
+    // Holds the import's row so that the worker that takes the job stays in the middle of it.
+    lock = new Client({ connectionString: process.env.DATABASE_URL });
+    await lock.connect();
+    await lock.query('BEGIN');
+    await lock.query('SELECT id FROM imports WHERE id = $1 FOR UPDATE', [importId]);
+
+    const down = await api(t).get('/health').expect(503);
+    expect(down.body).toMatchObject({ code: 'UNAVAILABLE', unavailable: ['workers'] });
+    expect(down.body.details.workers).toMatchObject({ status: 'down', live_workers: 0, waiting_jobs: 1 });
+
+    workers.push(startWorker());
+    await waitForLog(workers[0], /worker started/); // the worker role writes its logs
+    expect(workers[0].logLines(/dependencies initialized/).length).toBeGreaterThan(0); // buffered start-up lines too
+    const up = await waitFor(async () => {
+      const h = await api(t).get('/health');
+      return h.status === 200 ? h : undefined;
+    });
+    expect(up.body.details.workers).toMatchObject({ status: 'up', waiting_jobs: 0 });
+    expect(up.body.details.workers.live_workers).toBeGreaterThanOrEqual(1);
+  }, 150_000);
+
+  it('a worker killed (SIGKILL) in the middle of a job: another worker finishes it within the bound', async () => {
+    const queue = t.app.get<Queue>(getQueueToken(QUEUES.detection));
+    await waitFor(async () => ((await (await queue.getJob(importId))?.getState()) === 'active' ? true : undefined));
+    const second = startWorker();
+    workers.push(second);
+    await waitForLog(second, /worker started/);
+
+    workers[0].signal('SIGKILL');
+    expect(await workers[0].exited).toBe('SIGKILL');
+    const killedAt = Date.now();
+    await lock.query('COMMIT');
+    const done = await waitForImport(t, org.apiKey, importId, RECOVERY_BOUND_MS);
+    const recoveredMs = Date.now() - killedAt;
+    expect(done.status).toBe('succeeded');
+    expect(recoveredMs).toBeLessThan(RECOVERY_BOUND_MS);
+    process.stdout.write(`worker killed mid-job: import finished by another worker ${recoveredMs} ms later\n`);
+
+    // The survivor stops cleanly on SIGTERM.
+    second.signal('SIGTERM');
+    expect(await second.exited).toBe(0);
+    expect(second.logLines(/stopped cleanly/)).toHaveLength(1);
+  }, 150_000);
+});
