@@ -9,7 +9,7 @@ import type { Box } from './layout/types';
 import { uprightBox, type PageText } from './page-text';
 import { keepQuestionsTogether, readingOrder, type OrderItem } from './reading-order';
 import { reviewReasons } from './review';
-import { findHeadings, type Heading } from './sections';
+import { findHeadings, foldKey, type FieldBox, type Heading } from './sections';
 
 export interface Finished {
   fields: DetectedField[];
@@ -33,13 +33,13 @@ export function finishFields(
 ): Finished {
   const byPage = new Map(pages.map((p) => [p.page, p]));
   const boxes = new Map<DetectedField, Box>();
-  const fieldsByPage = new Map<number, Box[]>();
+  const fieldsByPage = new Map<number, FieldBox[]>();
   for (const f of fields) {
     const p = byPage.get(f.page);
     if (!p) continue;
     const b = uprightBox(f, p);
     boxes.set(f, b);
-    fieldsByPage.set(f.page, [...(fieldsByPage.get(f.page) ?? []), b]);
+    fieldsByPage.set(f.page, [...(fieldsByPage.get(f.page) ?? []), { ...b, label: foldKey(f.label || f.prompt) }]);
   }
   const headings = findHeadings(pages, fieldsByPage);
   const ordered = orderWithSections(fields, pages, boxes, headings);

@@ -16,7 +16,7 @@ export function foldText(s: string): string {
 const PLACE_OF_BIRTH =
   /\b(place|country|city|state|county|town) of birth\b|\bbirth\s*(place|country|city)\b|\b(lugar|pais|ciudad|estado) de nacimiento\b/;
 const DATE_CUE =
-  /\b(date|dob|d\.o\.b|birth|birthday|birthdate|mm\s*\/\s*dd|dd\s*\/\s*mm|yyyy|fecha|nacimiento|f\. ?nac|dd\s*\/\s*mm\s*\/\s*aaaa|aaaa)\b/;
+  /\b(date|dob|d\.o\.b|birth|birthday|birthdate|mm\s*\/\s*dd|dd\s*\/\s*mm|yyyy|fecha|nacimiento|f\. ?nac|dd\s*\/\s*mm\s*\/\s*aaaa|aaaa|lmp|last menstrual period|first day of)\b/;
 const DATE_HINT = /\b(mm|dd)\s*\/\s*(dd|mm)\s*\/\s*(yy|yyyy|aa|aaaa)\b/;
 const NOT_A_DATE = /\b(age|how long|number|years|edad|cuanto tiempo|numero|anos)\b/;
 const SIGNATURE_CUE = /\b(sign(ature|ed)?|firma|firmado)\b/;
@@ -27,7 +27,7 @@ const NOT_A_PHONE = /\b(company|carrier|name|compania|nombre)\b/;
 const INITIALS_CUE = /^\s*(initials?|iniciales?)\b/;
 // A ZIP code or a height ("5' 10\"") is written as text: leading zeros, feet and inches.
 const NUMBER_CUE =
-  /^\s*(age|weight|number of|how many|# of|year|year quit|packs per day|live births|edad|peso|numero de|cuantos|cuantas|ano|cigarrillos)\b/;
+  /^\s*(age|weight|number of|how many|# of|year|year quit|packs per day|live births|edad|peso|cuantos|cuantas|ano|cigarrillos)\b/;
 const UNIT_CUE = /\((lbs|kg|cm|in)\)/;
 
 export function isDateText(s: string): boolean {

@@ -113,5 +113,6 @@ describe('sections and reading order', () => {
     );
     expect(displayTitle('DATOS DEL PACIENTE')).toBe('Datos del Paciente');
     expect(displayTitle('Physician & Pharmacy')).toBe('Physician & Pharmacy');
+    expect(displayTitle('PART II - INFORMATION REGARDING VETERAN')).toBe('Part II - Information Regarding Veteran');
   });
 });

@@ -27,13 +27,28 @@ export const HEADING_PARAMS = {
   maxWords: 10,
   /** Two candidates share a style when their sizes differ by at most this (pt). */
   styleSizeTolerance: 0.6,
+  /** A field whose top is within this (em) under a phrase, at the phrase's left edge, is captioned by it. */
+  captionGapEm: 0.8,
   /** A field box on the same row within this distance (em) to the right makes the phrase a label. */
   labelReachEm: 25,
 };
 
-const NUMBERED = /^((\d{1,2}|[IVX]{1,4}|[A-H])[.)]\s+\S|(section|part|parte|secci[oó]n)\s+[\dA-Z]+\b)/i;
+const NUMBERED =
+  /^((\d{1,2}|[IVX]{1,4}|[A-H])[.)]\s+\S|([Ss]ection|SECTION|[Pp]art|PART|[Pp]arte|[Ss]ecci[oó]n)\s+[\dA-Z]+\b)/;
+const SECTION_WORD = /^(section|part|parte|secci[oó]n)\s+([\dIVX]+|[A-H]\b)/i;
+/** List items: bullets and dashes. */
+const BULLET = /^[•◦▪·\-–*]/;
 const DATE_HINT = /^[\s(]*(mm|dd|yy|yyyy|aaaa|aa|jj)([\s/.-]+(mm|dd|yy|yyyy|aaaa|aa|jj))+[\s)]*$/i;
 const NOT_A_TITLE = /(page \d+|p[aá]gina \d+|\brev\.|·|\bof \d+$|^\W*$)/i;
+
+const words = (s: string): number => s.split(' ').length;
+/** Comparison key of a label: lower case, letters and digits only. */
+export const foldKey = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** A field's box in the upright page space, with its label's key (foldKey). */
+export interface FieldBox extends Box {
+  label: string;
+}
 
 interface Candidate extends Heading {
   numbered: boolean;
@@ -59,7 +74,7 @@ function bodySize(pages: PageText[]): number {
   return sizes[Math.floor(sizes.length / 2)] ?? 10;
 }
 
-function candidatesOf(p: PageText, fields: Box[], body: number): Candidate[] {
+function candidatesOf(p: PageText, fields: FieldBox[], body: number): Candidate[] {
   const out: Candidate[] = [];
   for (const line of p.lines) {
     const segs = segments(line);
@@ -74,9 +89,21 @@ function candidatesOf(p: PageText, fields: Box[], body: number): Candidate[] {
         .trim();
       const letters = text.replace(/[^\p{L}]/gu, '');
       if (letters.length < 3 || NOT_A_TITLE.test(text)) continue;
-      if (text.split(' ').length > HEADING_PARAMS.maxWords) continue;
+      if (words(text) > HEADING_PARAMS.maxWords) continue;
       const numbered = NUMBERED.test(text);
-      if (/[:?*_]$/.test(text) || (/\.$/.test(text) && !numbered)) continue;
+      if (BULLET.test(text) || /[:?*_]$/.test(text) || (/\.$/.test(text) && !(numbered && words(text) <= 6))) continue;
+      // The caption of a field (its label, printed above or beside it) is not a section title.
+      const key = foldKey(text);
+      const em = seg[0].size;
+      const caption = fields.some(
+        (f) =>
+          (f.label === key && Math.abs(f.y2 - (seg[0].y1 + seg[0].y2) / 2) < 3 * em) ||
+          // A caption printed in the top of a form cell: the field starts right under it, at its left edge.
+          (f.y2 <= seg[0].y1 + 2 &&
+            seg[0].y1 - f.y2 < HEADING_PARAMS.captionGapEm * em &&
+            Math.abs(f.x1 - seg[0].x1) < 6),
+      );
+      if (caption) continue;
       const box: Box = {
         x1: seg[0].x1,
         x2: seg[seg.length - 1].x2,
@@ -103,7 +130,7 @@ function candidatesOf(p: PageText, fields: Box[], body: number): Candidate[] {
 const styleKey = (c: Candidate): string => `${c.bold ? 'b' : 'r'}${Math.round(c.size * 2) / 2}`;
 
 /** Headings of a document, in page order. `fieldsByPage`: each page's field boxes (upright space). */
-export function findHeadings(pages: PageText[], fieldsByPage: Map<number, Box[]>): Heading[] {
+export function findHeadings(pages: PageText[], fieldsByPage: Map<number, FieldBox[]>): Heading[] {
   const body = bodySize(pages);
   const all = pages.flatMap((p) => candidatesOf(p, fieldsByPage.get(p.page) ?? [], body));
   if (all.length === 0) return [];
@@ -112,7 +139,9 @@ export function findHeadings(pages: PageText[], fieldsByPage: Map<number, Box[]>
   for (const [page, boxes] of fieldsByPage) topOfFields.set(page, Math.max(-Infinity, ...boxes.map((b) => b.y2)));
   const voters = all.filter((c) => c.y1 < (topOfFields.get(c.page) ?? Infinity));
   const votes = new Map<string, number>();
-  for (const c of voters.length ? voters : all) votes.set(styleKey(c), (votes.get(styleKey(c)) ?? 0) + 1);
+  // "Section 2 ..." / "Part I ..." names itself a section: its style counts more.
+  const weight = (c: Candidate): number => (SECTION_WORD.test(c.text) ? 3 : 1);
+  for (const c of voters.length ? voters : all) votes.set(styleKey(c), (votes.get(styleKey(c)) ?? 0) + weight(c));
   let best = '';
   let bestN = 0;
   // Ties go to the more emphatic style (bold, then larger).
@@ -139,6 +168,7 @@ export function displayTitle(s: string): string {
   return s
     .toLowerCase()
     .split(' ')
+    .map((w) => (/^[ivx]+[.:)-]?$/.test(w) && w !== 'i' ? w.toUpperCase() : w))
     .map((w, i) =>
       i > 0 && SMALL_WORDS.has(w)
         ? w
