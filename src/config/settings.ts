@@ -65,14 +65,14 @@ export class Settings {
   @Min(1)
   RATE_LIMIT_PER_MINUTE = 600;
 
-  /** Per-IP limit of the public fill page and signed file routes. */
-  @Transform(toInt)
   /** Wrong API keys or admin tokens per client address per minute; past it, 429 for a minute. */
   @Transform(toInt)
   @IsInt()
   @Min(1)
   AUTH_FAILURES_PER_MINUTE = 30;
 
+  /** Per-IP limit of the public fill page and signed file routes. */
+  @Transform(toInt)
   @IsInt()
   @Min(1)
   PUBLIC_RATE_LIMIT_PER_MINUTE = 120;
@@ -97,8 +97,6 @@ export class Settings {
   @IsBoolean()
   ALLOW_INSECURE_OUTBOUND = false;
 
-  @Transform(toInt)
-  @IsInt()
   /**
    * Which peers may set X-Forwarded-For (Express `trust proxy`): false (default: the socket address is the
    * client), true, a hop count, or addresses/subnets such as "loopback" or "10.0.0.0/8, 10.1.2.3".
@@ -108,6 +106,8 @@ export class Settings {
   })
   TRUST_PROXY = 'false';
 
+  @Transform(toInt)
+  @IsInt()
   @Min(1)
   @Max(64)
   WORKER_CONCURRENCY = 2;
@@ -207,6 +207,10 @@ export class SettingsError extends Error {}
 export function validateSettings(env: Record<string, unknown>): Settings {
   // An empty variable means "not set" (as in `.env` files with `ADMIN_TOKEN=`).
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  // Links the service mints point at the port it actually listens on unless told otherwise.
+  if (given.PUBLIC_BASE_URL === undefined && (typeof given.PORT === 'string' || typeof given.PORT === 'number')) {
+    given.PUBLIC_BASE_URL = `http://localhost:${given.PORT}`;
+  }
   const settings = plainToInstance(Settings, given, { exposeDefaultValues: true });
   const problems = validateSync(settings, { whitelist: false }).map(
     (e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`,
@@ -237,7 +241,3 @@ export function loadSettings(): Settings {
 export function resetSettingsCache(): void {
   cached = undefined;
 }
-  // Links the service mints point at the port it actually listens on unless told otherwise.
-  if (given.PUBLIC_BASE_URL === undefined && (typeof given.PORT === 'string' || typeof given.PORT === 'number')) {
-    given.PUBLIC_BASE_URL = `http://localhost:${given.PORT}`;
-  }

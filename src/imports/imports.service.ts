@@ -42,8 +42,8 @@ export class ImportsService {
     if (hasUrl) {
       const check = checkOutboundUrl(dto.pdf_url!, {
         allowInsecure: this.settings.ALLOW_INSECURE_OUTBOUND,
-        developmentHint: this.settings.NODE_ENV !== 'production',
         field: 'pdf_url',
+        developmentHint: this.settings.NODE_ENV !== 'production',
       });
       if (!check.ok) throw AppException.validation(check.reason);
     } else {

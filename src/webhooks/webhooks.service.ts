@@ -38,9 +38,9 @@ export class WebhooksService {
     const check = await checkOutboundUrlResolved(dto.url, {
       allowInsecure: this.settings.ALLOW_INSECURE_OUTBOUND,
       field: 'url',
+      developmentHint: this.settings.NODE_ENV !== 'production',
     });
     if (!check.ok) throw AppException.validation(check.reason);
-      developmentHint: this.settings.NODE_ENV !== 'production',
     const events = [...new Set(dto.events ?? [])];
     const secret = newWebhookSecret();
     const webhook = await this.dataSource.transaction(async (manager) => {
