@@ -25,8 +25,11 @@ export function splitPromptOption(t: Token): Token[] {
   const gs = t.glyphs;
   let cut = -1;
   for (let i = gs.length - 2; i >= 0; i--) {
-    if ((gs[i].ch === ':' || gs[i].ch === '?') && gs[i + 1].x1 - gs[i].x2 > 0.12 * gs[i].size) {
-      cut = i;
+    if (gs[i].ch !== ':' && gs[i].ch !== '?') continue;
+    // A required mark may follow ("MEDICATIONS?* YES").
+    const end = gs[i + 1].ch === '*' && i + 2 < gs.length ? i + 1 : i;
+    if (gs[end + 1].x1 - gs[end].x2 > P.spaceGapEm * gs[end].size) {
+      cut = end;
       break;
     }
   }

@@ -20,6 +20,7 @@ export interface CircleQuestion {
 
 const YES = /^(yes|y|s[ií])$/i;
 const NO = /^(no|n)$/i;
+const MAYBE = /^(not sure|unsure|n\/a|na|don'?t know|unknown|no s[eé]|a veces|sometimes)$/i;
 const INSTRUCTION = /\bcircle\b/i;
 const INLINE_INSTRUCTION = /\bcircle\s+(one|all|any)\b[^:]*:?\s*$/i;
 
@@ -45,8 +46,10 @@ function optionRuns(toks: Token[]): Array<{ start: number; end: number }> {
   const runs: Array<{ start: number; end: number }> = [];
   for (let i = 0; i < toks.length; i++) {
     if (YES.test(toks[i].text.trim()) && toks[i + 1] && NO.test(toks[i + 1].text.trim())) {
-      runs.push({ start: i, end: i + 1 });
-      i++;
+      // A third answer may follow ("Yes  No  Not sure").
+      const third = toks[i + 2] && MAYBE.test(toks[i + 2].text.trim()) ? 1 : 0;
+      runs.push({ start: i, end: i + 1 + third });
+      i += 1 + third;
       continue;
     }
     if (isInt(toks[i])) {
@@ -98,7 +101,7 @@ export function findCircleWords(
     const toks = l.tokens.flatMap((t) => (t.type === 'text' ? splitPromptOption(t) : [t]));
     const texts = toks.filter((t) => t.type === 'text');
     const lineText = texts.map((t) => t.text).join(' ');
-    if (l.tokens.every((t) => t.type === 'text') && INSTRUCTION.test(lineText) && texts.length === 1) {
+    if (l.tokens.every((t) => t.type === 'text') && INSTRUCTION.test(lineText) && l.tokens.length === 1) {
       const inline = INLINE_INSTRUCTION.test(lineText);
       if (!inline) {
         sectionInstruction = { text: lineText, section: sectionStart(l.base) };

@@ -2,6 +2,7 @@
 import type { DetectedField, Rect } from '../field-map';
 import { textKind } from '../kinds';
 import { findCandidates, type Candidate } from './candidates';
+import { captionsUnder, splitByCaptions } from './captions';
 import { groupChoices } from './choices';
 import { findCircleWords } from './circle-words';
 import { buildGeometry } from './geometry';
@@ -65,7 +66,18 @@ export function detectPage(page: PageContent, nextKey: () => string): PageResult
     if (prev && (x.hit.where === 'none' || (x.hit.token && prev.hit.token && x.hit.token.y1 >= prev.c.y1 - 1)))
       x.hit = prev.hit;
   }
-  for (const { c, hit } of labelled) {
+  const captions = captionsUnder(
+    labelled.map((x) => x.c),
+    tokens,
+    new Set(labelled.filter((x) => x.hit.where === 'left' || x.hit.where === 'inside').map((x) => x.c)),
+  );
+  const entries = splitByCaptions(labelled, captions);
+  for (const { c, hit, caption, captionPrompt } of entries) {
+    if (caption) {
+      hit.where = 'below';
+      hit.token = caption;
+      hit.raw = caption.text + (isRequiredText(hit.raw) ? '*' : '');
+    }
     // A rule across the whole page with no label on its left separates sections or table rows.
     if (c.source === 'line' && c.x2 - c.x1 >= P.separatorPageShare * page.width && hit.where !== 'left') continue;
     if (c.columnHeader && hit.where !== 'inside') {
@@ -73,7 +85,7 @@ export function detectPage(page: PageContent, nextKey: () => string): PageResult
       hit.where = 'column';
     }
     const label = cleanLabel(hit.raw);
-    let prompt = label;
+    let prompt = (caption && captionPrompt) || label;
     if (hit.where === 'column') {
       const rh = rowHeader(c, tokens);
       if (rh) prompt = `${cleanLabel(rh.text)}: ${label}`;

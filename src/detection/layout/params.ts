@@ -68,6 +68,16 @@ export const LAYOUT_PARAMS = {
   aboveLabelMaxGap: 16,
   /** pt: a caption under a rule has its top at most this far under the rule. */
   belowCaptionMaxGap: 14,
+  /** pt: a caption printed under a blank has its top at most this far under the blank's bottom. */
+  captionMaxDrop: 7,
+  /** pt: ... and ends at most this far right of the blank's end. */
+  captionMaxOverhang: 20,
+  /** words: a caption is short ("Signature of Patient or Guardian"); longer text under a rule is prose. */
+  captionMaxWords: 6,
+  /** pt: a blank (or each part of a blank split by captions) is at least this wide to take captions. */
+  captionPartMinWidth: 14,
+  /** pt: captioned blanks of one row closer than this share the label left of the first one. */
+  captionChainGap: 40,
   /** pt: a rule across at least this share of the page with no label on its left is a separator. */
   separatorPageShare: 0.75,
 

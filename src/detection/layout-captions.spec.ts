@@ -1,0 +1,63 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { detectFields } from './index';
+import type { DetectedField } from './field-map';
+
+async function makePdf(draw: (page: PDFPage, font: PDFFont) => void): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  draw(doc.addPage([612, 792]), font);
+  return doc.save();
+}
+
+const text = (page: PDFPage, font: PDFFont, s: string, x: number, y: number, size = 10): number => {
+  page.drawText(s, { x, y, size, font, color: rgb(0, 0, 0) });
+  return x + font.widthOfTextAtSize(s, size);
+};
+const rule = (page: PDFPage, x1: number, x2: number, y: number): void =>
+  page.drawLine({ start: { x: x1, y }, end: { x: x2, y }, thickness: 0.6, color: rgb(0, 0, 0) });
+
+const sorted = (fields: DetectedField[]): DetectedField[] => [...fields].sort((a, b) => a.rect[0] - b.rect[0]);
+
+describe('layout detector: captions printed under the line', () => {
+  it('labels a signature rule and a date rule by the captions under them', async () => {
+    const pdf = await makePdf((p, f) => {
+      text(p, f, 'I agree to the terms above.', 72, 740);
+      rule(p, 72, 300, 700);
+      rule(p, 340, 480, 700);
+      text(p, f, 'Signature of Patient or Guardian', 72, 690, 8);
+      text(p, f, 'Date', 340, 690, 8);
+    });
+    const [sig, date] = sorted((await detectFields(pdf)).fields);
+    expect(sig).toMatchObject({ kind: 'signature', label: 'Signature of Patient or Guardian' });
+    expect(date).toMatchObject({ kind: 'date', label: 'Date' });
+    expect(sig.rect[1]).toBeGreaterThanOrEqual(699);
+  });
+
+  it('splits one blank into as many fields as it has captions under it, prompted by the label on its left', async () => {
+    let blankStart = 0;
+    const pdf = await makePdf((p, f) => {
+      blankStart = text(p, f, 'PATIENT NAME:', 54, 700) + 4;
+      text(p, f, '_'.repeat(50), blankStart, 700);
+      text(p, f, 'Last', blankStart + 2, 691, 7);
+      text(p, f, 'First', blankStart + 100, 691, 7);
+      text(p, f, 'M.I.', blankStart + 200, 691, 7);
+    });
+    const got = sorted((await detectFields(pdf)).fields);
+    expect(got.map((g) => g.label)).toEqual(['Last', 'First', 'M.I.']);
+    expect(got.every((g) => g.prompt === 'PATIENT NAME' && g.kind === 'text')).toBe(true);
+    expect(got[0].rect[0]).toBeCloseTo(blankStart, 0);
+    expect(got[0].rect[2]).toBeLessThan(got[1].rect[0]);
+    expect(got[1].rect[0]).toBeCloseTo(blankStart + 99, 0);
+  });
+
+  it('does not take the label of the next row for a caption', async () => {
+    const pdf = await makePdf((p, f) => {
+      text(p, f, 'Name', 72, 716);
+      rule(p, 72, 300, 700);
+      text(p, f, 'Address', 72, 686);
+      rule(p, 72, 300, 670);
+    });
+    const got = [...(await detectFields(pdf)).fields].sort((a, b) => b.rect[1] - a.rect[1]);
+    expect(got.map((g) => g.label)).toEqual(['Name', 'Address']);
+  });
+});
