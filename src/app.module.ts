@@ -24,6 +24,7 @@ import { FillPageModule } from './fill-page/fill-page.module';
 import { SubmissionsModule } from './submissions/submissions.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { EditorSessionsModule } from './editor-sessions/editor-sessions.module';
+import { EditorPageModule } from './editor/editor-page.module';
 
 const MINUTE_MS = 60_000;
 
@@ -66,6 +67,7 @@ const MINUTE_MS = 60_000;
     FillLinksModule,
     SubmissionsModule,
     FillPageModule,
+    EditorPageModule,
     WebhooksModule,
   ],
   providers: [

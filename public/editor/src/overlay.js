@@ -1,0 +1,78 @@
+// The field boxes over each page: one focusable button per field, in reading order (so Tab follows it).
+import { KIND_NAMES } from './kinds.js';
+import { flagsOf, isChoiceKind } from './store.js';
+import { toBox } from './pdf-view.js';
+
+const HANDLES = ['nw', 'ne', 'sw', 'se'];
+
+export function describe(field) {
+  const kind = KIND_NAMES[field.kind] ?? field.kind;
+  const text = (isChoiceKind(field.kind) && field.choice_label) || field.label || field.prompt || 'no label';
+  const flags = flagsOf(field);
+  return `${kind}: ${text}${field.required ? ', required' : ''}${flags.length ? ` (check: ${flags.join(', ')})` : ''}`;
+}
+
+export function placeBox(el, box) {
+  el.style.left = `${box.left}px`;
+  el.style.top = `${box.top}px`;
+  el.style.width = `${Math.max(box.width, 4)}px`;
+  el.style.height = `${Math.max(box.height, 4)}px`;
+}
+
+function boxElement(field, page, selected, single) {
+  const el = document.createElement('button');
+  el.type = 'button';
+  el.className = `box box--${field.kind}`;
+  el.dataset.key = field.key;
+  if (field.field_id) el.dataset.fieldId = field.field_id;
+  if (field.question_id) el.dataset.questionId = field.question_id;
+  el.setAttribute('aria-label', describe(field));
+  el.setAttribute('aria-pressed', selected ? 'true' : 'false');
+  const flags = flagsOf(field);
+  if (flags.length) {
+    el.classList.add('box--flag');
+    const mark = document.createElement('span');
+    mark.className = 'flag';
+    mark.setAttribute('aria-hidden', 'true');
+    mark.textContent = '!';
+    el.append(mark);
+  }
+  if (selected) el.classList.add('box--selected');
+  if (selected && single) {
+    for (const corner of HANDLES) {
+      const handle = document.createElement('span');
+      handle.className = `handle handle--${corner}`;
+      handle.dataset.handle = corner;
+      handle.setAttribute('aria-hidden', 'true');
+      el.append(handle);
+    }
+  }
+  placeBox(el, toBox(page.viewport, field.rect));
+  return el;
+}
+
+/** Redraws every page's boxes and keeps keyboard focus on the same field. */
+export function renderBoxes(store, pages) {
+  const focusedKey = document.activeElement?.dataset?.key;
+  const { selected } = store.state;
+  const single = selected.size === 1;
+  const byPage = new Map(pages.map((p) => [p.num, []]));
+  for (const field of store.ordered()) byPage.get(field.page)?.push(field);
+  for (const page of pages) {
+    page.layer.replaceChildren(...byPage.get(page.num).map((f) => boxElement(f, page, selected.has(f.key), single)));
+  }
+  if (focusedKey) boxFor(focusedKey)?.focus({ preventScroll: true });
+}
+
+export function boxFor(key) {
+  return document.querySelector(`.box[data-key="${CSS.escape(key)}"]`);
+}
+
+/** Scrolls a field into view, selects it and gives it focus (review list, errors named by the server). */
+export function reveal(store, key) {
+  store.select([key]);
+  const el = boxFor(key);
+  if (!el) return;
+  el.scrollIntoView({ block: 'center', inline: 'center' });
+  el.focus({ preventScroll: true });
+}
