@@ -150,4 +150,53 @@ describe('AcroForm meaning from the printed page', () => {
     ]);
     expect(byName(fields, 'Check Box4')[0].acroform?.value).toBe('Yes');
   });
+
+  it('keeps a checklist wrapping onto a second line one question, and a grid row one question per row', async () => {
+    const fields = await form((doc, page, font) => {
+      const f = doc.getForm();
+      text(page, font, 'Symptoms you have now (check all that apply):', 50, 720);
+      ['Fever', 'Cough', 'Rash', 'Headache'].forEach((w, i) => {
+        const y = i < 2 ? 700 : 685;
+        const x = 50 + (i % 2) * 120;
+        text(page, font, w, x + 14, y);
+        f.createCheckBox(`Check Box${i + 1}`).addToPage(page, box(x, y - 1));
+      });
+      // A severity grid: column headers once, one radio group per row.
+      text(page, font, 'None', 300, 600);
+      text(page, font, 'Severe', 350, 600);
+      ['Back pain', 'Fatigue'].forEach((row, r) => {
+        const y = 580 - r * 18;
+        text(page, font, row, 50, y);
+        const g = f.createRadioGroup(`Group${r + 1}`);
+        g.addOptionToPage('0', page, box(305, y - 1));
+        g.addOptionToPage('1', page, box(360, y - 1));
+      });
+      // A table of text cells: the header is printed once, above the first row.
+      text(page, font, 'Medication', 50, 500);
+      [0, 1, 2].forEach((r) => f.createTextField(`Text${r + 1}`).addToPage(page, box(50, 480 - r * 16, 150, 14)));
+    });
+    const checks = [1, 2, 3, 4].map((n) => byName(fields, `Check Box${n}`)[0]);
+    expect(new Set(checks.map((c) => c.questionKey)).size).toBe(1);
+    expect(checks.map((c) => [c.kind, c.choiceLabel])).toEqual([
+      ['select_many', 'Fever'],
+      ['select_many', 'Cough'],
+      ['select_many', 'Rash'],
+      ['select_many', 'Headache'],
+    ]);
+    for (const [n, row] of [
+      [1, 'Back pain'],
+      [2, 'Fatigue'],
+    ] as const) {
+      const opts = byName(fields, `Group${n}`);
+      expect(opts.map((o) => [o.choiceLabel, o.prompt])).toEqual([
+        ['None', row],
+        ['Severe', row],
+      ]);
+    }
+    expect([1, 2, 3].map((n) => byName(fields, `Text${n}`)[0].label)).toEqual([
+      'Medication',
+      'Medication',
+      'Medication',
+    ]);
+  });
 });

@@ -45,8 +45,10 @@ const WORD = {
   phraseGap: 0.75,
   /** Baselines within this share a line. */
   baselineTolerance: 0.3,
-  /** Longest phrase kept (words). */
+  /** Longest option phrase kept (words). */
   maxWords: 10,
+  /** Longest label or question phrase kept (words). */
+  maxPromptWords: 30,
 };
 
 /** Box and circle glyphs are drawn boxes, not words; blanks (underscores, dot leaders) are not words either. */
@@ -156,7 +158,8 @@ export function beside(
   const line = text.lines[best.line];
   const words = [best];
   const step = side === 'left' ? -1 : 1;
-  for (let k = best.pos + step; k >= 0 && k < line.length && words.length < WORD.maxWords; k += step) {
+  const most = o.option ? WORD.maxWords : WORD.maxPromptWords;
+  for (let k = best.pos + step; k >= 0 && k < line.length && words.length < most; k += step) {
     const next = line[k];
     const edge = side === 'left' ? words[0] : words[words.length - 1];
     const gap = side === 'left' ? edge.x1 - next.x2 : next.x1 - edge.x2;
@@ -224,8 +227,9 @@ export function stacked(
   let a = first.pos;
   let b = first.pos;
   const close = (l: Word, r: Word): boolean => r.x1 - l.x2 <= WORD.phraseGap * Math.max(l.size, r.size);
-  while (b + 1 < line.length && b - a + 1 < WORD.maxWords && close(line[b], line[b + 1])) b++;
-  while (centred && a > 0 && b - a + 1 < WORD.maxWords && close(line[a - 1], line[a])) a--;
+  const most = centred ? WORD.maxWords : WORD.maxPromptWords;
+  while (b + 1 < line.length && b - a + 1 < most && close(line[b], line[b + 1])) b++;
+  while (centred && a > 0 && b - a + 1 < most && close(line[a - 1], line[a])) a--;
   const words = line.slice(a, b + 1);
   if (centred && side === 'above') words.unshift(...headerLinesAbove(words, text));
   return phraseOf(words, Math.max(0, bestGap), first);
@@ -277,6 +281,8 @@ export function questionPrompt(
   text: PageText,
   boxes: Area[],
   size: number,
+  /** Also look at the line above the options (else only left of the first one). */
+  lookAbove = true,
 ): string {
   if (!options.length) return '';
   const first = [...options].sort((a, b) => b.box.y2 - a.box.y2 || a.box.x1 - b.box.x1)[0];
@@ -285,6 +291,7 @@ export function questionPrompt(
   const left = beside(anchor, 'left', text, boxes, { maxGap: 40 * size, option: false });
   const labels = new Set(options.map((o) => (o.phrase ? o.phrase.key : '')));
   if (left && !labels.has(left.key)) return cleanText(left.text);
+  if (!lookAbove) return '';
   const all = options.reduce<Area>(
     (a, o) => union(a, sameLine(o.box, o.phrase) ? union(o.box, o.phrase!) : o.box),
     anchor,

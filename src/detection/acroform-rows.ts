@@ -54,30 +54,61 @@ export function groupCheckRows(list: Placed[], text: PageText): void {
     if (row) row.push(o);
     else rows.push([o]);
   }
-  let n = 0;
+  interface Question {
+    options: Option[];
+    prompt: string;
+    /** The last row's options, which a wrapped next row continues. */
+    last: Option[];
+  }
+  const questions: Question[] = [];
+  const cy = (o: Option): number => (o.p.box.y1 + o.p.box.y2) / 2;
+  rows.sort((a, b) => cy(b[0]) - cy(a[0]));
   for (const row of rows) {
     for (const segment of segments(row, text, size)) {
+      const opts = segment.map((o) => ({ box: o.p.box, phrase: o.phrase }));
+      const left = questionPrompt(opts, text, boxes, size, false);
+      // A list wrapping onto the next line (no question of its own, right under the previous options).
+      const wrapped = left ? undefined : questions.find((q) => continues(q.last, segment, text, size));
+      if (wrapped) {
+        wrapped.options.push(...segment);
+        wrapped.last = segment;
+        continue;
+      }
       if (segment.length < 2) continue;
-      const prompt = questionPrompt(
-        segment.map((o) => ({ box: o.p.box, phrase: o.phrase })),
-        text,
-        boxes,
-        size,
-      );
-      if (!prompt) continue;
-      const labels = segment.map((o) => cleanText(o.phrase.text));
-      const key = `acro:row:${segment[0].p.f.page}:${++n}`;
-      const mode = choiceMode(prompt, '', labels, '');
-      const one = mode === 'one' || (mode === 'unknown' && labels.every((l) => l.length <= 2));
-      segment.forEach((o, i) => {
-        o.p.f.kind = one ? 'select_one' : 'select_many';
-        o.p.f.questionKey = key;
-        o.p.f.label = labels[i];
-        o.p.f.choiceLabel = labels[i];
-        o.p.f.prompt = prompt;
-      });
+      const prompt = left || questionPrompt(opts, text, boxes, size);
+      if (prompt) questions.push({ options: [...segment], prompt, last: segment });
     }
   }
+  questions.forEach((q, n) => {
+    const labels = q.options.map((o) => cleanText(o.phrase.text));
+    const key = `acro:row:${q.options[0].p.f.page}:${n + 1}`;
+    const mode = choiceMode(q.prompt, '', labels, '');
+    const one = mode === 'one' || (mode === 'unknown' && labels.every((l) => l.length <= 2));
+    q.options.forEach((o, i) => {
+      o.p.f.kind = one ? 'select_one' : 'select_many';
+      o.p.f.questionKey = key;
+      o.p.f.label = labels[i];
+      o.p.f.choiceLabel = labels[i];
+      o.p.f.prompt = q.prompt;
+    });
+  });
+}
+
+/** `next` sits right under `prev` (about a line down, overlapping it across the page) with no other text between. */
+function continues(prev: Option[], next: Option[], text: PageText, size: number): boolean {
+  // Options named by a column header are a grid's cells: each row there is its own question.
+  if ([...prev, ...next].some((o) => !sameLine(o.p.box, o.phrase))) return false;
+  const top = Math.min(...prev.map((o) => o.p.box.y1));
+  const bottom = Math.max(...next.map((o) => o.p.box.y2));
+  const h = Math.max(...next.map((o) => o.p.box.y2 - o.p.box.y1), size);
+  if (top < bottom - 0.5 || top - bottom > 1.6 * h) return false;
+  const x1 = Math.max(Math.min(...prev.map((o) => o.span.x1)), Math.min(...next.map((o) => o.span.x1)));
+  const x2 = Math.min(Math.max(...prev.map((o) => o.span.x2)), Math.max(...next.map((o) => o.span.x2)));
+  if (x2 <= x1) return false;
+  const labels = new Set([...prev, ...next].flatMap((o) => o.phrase.words));
+  return !text.lines.some((line) =>
+    line.some((w) => !labels.has(w) && (w.y1 + w.y2) / 2 < top && (w.y1 + w.y2) / 2 > bottom && w.x2 > x1 && w.x1 < x2),
+  );
 }
 
 /** Splits a row where printed text that is no option stands between two options, or the gap is wide. */
