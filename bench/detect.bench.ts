@@ -17,7 +17,7 @@ import { familyOf, IntakeEvaluator, loadIntake, predictWith } from './lib/intake
 import { toPredictions, type Prediction } from './lib/predictions';
 import { detLine, median, pct, semLine } from './lib/report';
 import { loadScorers, pool, type Counts, type Scorers } from './lib/scorers';
-import { defaultSetting, fitParams } from './fit-layout-params';
+import { defaultSetting, fitParams, objective } from './fit-layout-params';
 
 const repoRoot = path.resolve(__dirname, '..');
 const shared = process.env.SHARED_DIR ? path.resolve(process.env.SHARED_DIR) : path.resolve(repoRoot, '..', 'shared');
@@ -145,6 +145,15 @@ async function lofoReport(sc: Scorers, intakeRuns: FormRun[]): Promise<void> {
   const shipped = ev.summary(forms, defaultSetting());
   const all = fitParams(ev, forms, passes);
   const inSample = ev.summary(forms, all.setting);
+  // How much the tunables matter at all: every single-parameter change from the shipped values, on all forms.
+  const base = objective(shipped);
+  const deltas = TUNABLE_PARAMS.flatMap((t) =>
+    t.values.map((v) => objective(ev.summary(forms, { ...defaultSetting(), [t.key]: v })) - base),
+  );
+  const moving = deltas.filter((d) => Math.abs(d) > 1e-9);
+  say(
+    `  ${moving.length} of ${deltas.length} single-parameter changes move the objective (F1 + label + q-exact, 0..3) at all; best ${Math.max(0, ...deltas).toFixed(4)}, worst ${Math.min(0, ...deltas).toFixed(4)}`,
+  );
   const leftOut: Counts[] = [];
   const moved: string[] = [];
   for (const fam of families) {

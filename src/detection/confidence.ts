@@ -46,22 +46,22 @@ export interface ConfidenceFeatures {
 
 /** Fitted by `npx ts-node --transpile-only bench/fit-confidence.ts` (logistic regression, L2 0.002). */
 export const CONFIDENCE_WEIGHTS: Record<keyof ConfidenceFeatures | 'bias', number> = {
-  bias: 0.79,
-  geometry: 1.1,
-  labelled: 0.65,
-  tight: 0.21,
-  far: -1.13,
-  kindCue: -0.1,
-  question: 0.15,
-  lone: 0.12,
-  overlap: -0.23,
-  tinyLabel: -0.25,
-  ruled: -0.9,
-  cell: -0.4,
-  longLabel: -1.08,
-  codeLabel: 0.06,
-  wide: -0.55,
-  small: -1.46,
+  bias: 0.91,
+  geometry: 1.34,
+  labelled: 0.84,
+  tight: -0.24,
+  far: -0.47,
+  kindCue: -0.06,
+  question: 0.77,
+  lone: 0.11,
+  overlap: -0.22,
+  tinyLabel: -0.14,
+  ruled: -0.99,
+  cell: -0.72,
+  longLabel: -0.9,
+  codeLabel: -0.02,
+  wide: -0.57,
+  small: -1.36,
 };
 
 const norm = (s: string): string =>

@@ -10,7 +10,7 @@ import type { PageText } from './page-text';
 
 /**
  * Below this confidence a layout field is flagged: on the dev corpora under half of the fields below 0.7 were
- * right (place and label), against 85-95 % above it (bench/fit-confidence.ts).
+ * right (place and label), against about 90 % above it (bench/fit-confidence.ts).
  */
 export const LOW_CONFIDENCE = 0.7;
 export const MAX_REASONS = 10;
