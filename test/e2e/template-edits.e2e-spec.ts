@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { AuditService } from 'src/audit/audit.service';
 import { TemplateEditsService } from 'src/templates/template-edits.service';
 import { createKey, createOrg, type TestOrg } from 'test/factories/organizations.factory';
@@ -11,6 +12,9 @@ import { answersFor, createLink, latestSubmissionId, submit, waitForPdfReady, ty
 import { api } from 'test/utils/http';
 import { fixture, importPdf } from 'test/utils/imports';
 import { startReceiver, verifySignature, type WebhookReceiver, registerWebhook } from 'test/utils/webhook-receiver';
+
+// Imports, 2,000-field saves and renders share 2 cores with other work: allow more than the default minute.
+jest.setTimeout(180_000);
 
 interface WireField extends Field {
   confidence: number;
@@ -149,7 +153,13 @@ describe('template edits: PUT fields, versions, events, audit, rendering', () =>
 
   it('answers 400 naming the entry and the rule, each at its edge', async () => {
     const { templateId, fields } = await imported('underscore-classic-1001.flat.pdf');
+    // Versions stored before edits existed have no page boxes: they are read from the PDF once, then kept.
+    const db = t.app.get(DataSource);
+    await db.query(`UPDATE template_versions SET page_boxes = NULL WHERE template_id = $1`, [templateId]);
     const view = await t.app.get(TemplateEditsService).getLatestForEditor(org.orgId, templateId);
+    expect(view.pageBoxes[0]).toEqual({ page: 1, box: [0, 0, expect.any(Number), expect.any(Number)], rotate: 0 });
+    const [stored] = await db.query(`SELECT page_boxes FROM template_versions WHERE template_id = $1`, [templateId]);
+    expect(stored.page_boxes).toEqual(view.pageBoxes);
     const [x1, y1, x2, y2] = view.pageBoxes[0].box;
     const text = (rect: number[]) => ({ kind: 'text', page: 1, rect });
     const refuse = async (fieldsBody: object[], expected: RegExp) => {
