@@ -76,4 +76,25 @@ describe('layout detector: blanks before list items', () => {
     expect(got[0].questionKey).toBe(got[1].questionKey);
     expect(got[1].questionKey).not.toBe(got[2].questionKey);
   });
+
+  it('reads a symptom x severity grid as one question per row named by the row text, options by the headers', async () => {
+    const cols = [300, 360, 420, 480];
+    const pdf = await makePdf((p, f) => {
+      ['None', 'Mild', 'Moderate'].forEach((h, i) => text(p, f, h, cols[i] - 4, 730));
+      text(p, f, 'NEARLY', cols[3] - 6, 740);
+      text(p, f, 'ALWAYS', cols[3] - 6, 730);
+      ['Headache', 'Nausea', 'Back pain', 'Fatigue', 'Dizziness', 'Cough', 'Rash', 'Fever'].forEach((row, r) => {
+        const y = 710 - 20 * r;
+        text(p, f, row, 72, y);
+        for (const x of cols)
+          p.drawRectangle({ x, y, width: 8, height: 8, borderColor: rgb(0, 0, 0), borderWidth: 0.7 });
+      });
+    });
+    const got = choices((await detectFields(pdf)).fields);
+    expect(got).toHaveLength(32);
+    const last = got.filter((c) => c.prompt === 'Fever').sort((a, b) => a.rect[0] - b.rect[0]);
+    expect(last.map((c) => c.choiceLabel)).toEqual(['None', 'Mild', 'Moderate', 'NEARLY ALWAYS']);
+    expect(new Set(last.map((c) => c.questionKey)).size).toBe(1);
+    expect(new Set(got.map((c) => c.questionKey)).size).toBe(8);
+  });
 });

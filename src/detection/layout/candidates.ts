@@ -230,6 +230,12 @@ function isBlankBefore(toks: Token[], i: number): boolean {
   if (!short(toks[i]) || !short(toks[j])) return false;
   const next = toks[j + 1];
   if (!next || next.type !== 'text' || next.x1 - toks[j].x2 > P.blankBeforeGapEm * next.size) return false;
+  // Several "blank + item" pairs on one row are a list whatever precedes it ("Sex (check one): __ Male __ Female").
+  const pairs = toks.filter(
+    (t, k) =>
+      short(t) && toks[k + 1]?.type === 'text' && toks[k + 1].x1 - t.x2 <= P.blankBeforeGapEm * toks[k + 1].size,
+  ).length;
+  if (pairs >= 2) return true;
   if (!/^[A-Za-zÀ-ÿ¿]/.test(next.text.trim())) return false;
   let k = i;
   while (short(toks[k - 1]) && toks[k].x1 - toks[k - 1].x2 < 2 * toks[k].size) k--;

@@ -203,10 +203,22 @@ function gridHeaders(items: Candidate[], tokens: Token[], markers: Candidate[]):
       if (!best || t.y1 < best.y1) best = t;
     }
     if (!best || best.text.trim().split(/\s+/).length > 3) return null;
-    heads.push(best);
+    // A header wrapped over two or three lines ("MORE THAN HALF" over "THE DAYS").
+    let top = best;
+    let text = best.text;
+    for (let k = 0; k < 2; k++) {
+      const up = tokens.find(
+        (t) => t.y1 >= top.y2 - 1 && t.y1 - top.y2 < 0.6 * top.size && t.x1 < top.x2 && t.x2 > top.x1,
+      );
+      if (!up || up.text.trim().split(/\s+/).length > 3) break;
+      text = `${up.text} ${text}`;
+      top = up;
+    }
+    heads.push({ ...best, text });
   }
   const base = heads[0].base;
-  if (new Set(heads).size !== heads.length || heads.some((h) => Math.abs(h.base - base) > 2)) return null;
+  if (new Set(heads.map((h) => h.x1)).size !== heads.length || heads.some((h) => Math.abs(h.base - base) > 2))
+    return null;
   if (markers.some((m) => Math.abs(cy(m) - (base + 3)) < 5)) return null;
   return heads;
 }

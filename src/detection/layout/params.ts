@@ -44,7 +44,7 @@ export const LAYOUT_PARAMS = {
   bindMissingCost: 2.2,
 
   /** pt: a grid's column header sits at most this far above a marker of the row (nearest header line). */
-  gridHeaderMaxRise: 60,
+  gridHeaderMaxRise: 200,
 
   // ---- Words to circle (no marker) ----
   /** pt: the rect of a circled word is its ink box grown by this much per side (as the truth does). */
