@@ -6,7 +6,10 @@ async function makePdf(draw: (page: PDFPage, font: PDFFont, bold: PDFFont) => vo
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  draw(doc.addPage([612, 792]), font, bold);
+  const page = doc.addPage([612, 792]);
+  // A clinic letterhead: real forms have a text layer of more than a few words.
+  page.drawText('Riverside Family Medicine - Patient Intake', { x: 72, y: 770, size: 12, font });
+  draw(page, font, bold);
   return doc.save();
 }
 

@@ -5,7 +5,10 @@ import type { DetectedField } from './field-map';
 async function makePdf(draw: (page: PDFPage, font: PDFFont) => void): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.TimesRoman);
-  draw(doc.addPage([612, 792]), font);
+  const page = doc.addPage([612, 792]);
+  // A clinic letterhead: real forms have a text layer of more than a few words.
+  page.drawText('Riverside Family Medicine - Patient Intake', { x: 72, y: 770, size: 12, font });
+  draw(page, font);
   return doc.save();
 }
 
