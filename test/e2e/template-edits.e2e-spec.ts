@@ -55,6 +55,7 @@ describe('template edits: PUT fields, versions, events, audit, rendering', () =>
   it('writes version N+1 keeping kept ids; the old version stays; the template.updated webhook arrives signed', async () => {
     const hook = await registerWebhook(t, org.apiKey, receiver.url, ['template.updated']);
     const { templateId, fields } = await imported('underscore-classic-1001.flat.pdf');
+    const link = await createLink(t, org.apiKey, { template_id: templateId });
     const texts = fields.filter((f) => f.kind === 'text' && f.page === 1);
     const [moved, relabelled, dropped] = texts;
     const kept = fields.filter((f) => f.field_id !== dropped.field_id);
@@ -111,6 +112,12 @@ describe('template edits: PUT fields, versions, events, audit, rendering', () =>
     const list = await api(t, org.apiKey).get('/api/v1/templates').expect(200);
     const entry = list.body.templates.find((x: { template_id: string }) => x.template_id === templateId);
     expect(entry).toMatchObject({ version: 2, detector: 'edited', field_count: kept.length + 3 });
+
+    // A link minted before the edit serves the new version at once.
+    const page = await api(t).get(`/f/${link.short_code}`).expect(200);
+    expect(page.text).toContain(`data-field-id="${fresh[0].field_id}"`);
+    expect(page.text).toContain('Preferred name');
+    expect(page.text).not.toContain(`data-field-id="${dropped.field_id}"`);
 
     // The dropped id is gone for prefill: 422 unknown_field.
     const refused = await api(t, org.apiKey)

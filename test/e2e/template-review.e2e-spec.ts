@@ -162,28 +162,27 @@ describe('template review, editor sessions, frame ancestors', () => {
     await api(t, ADMIN).post('/admin/v1/templates/tpl_00000000000000000000000/editor-sessions').expect(404);
 
     const root = join(__dirname, '..', '..');
-    const out = execFileSync(
-      process.execPath,
-      [
-        '-r',
-        'ts-node/register/transpile-only',
-        '-r',
-        'tsconfig-paths/register',
-        'src/admin/cli.ts',
-        'templates:editor',
-        '--template',
-        done.template_id!,
-      ],
-      { cwd: root, env: process.env, encoding: 'utf8' },
-    );
+    const cli = (...args: string[]) =>
+      execFileSync(
+        process.execPath,
+        ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/admin/cli.ts', ...args],
+        { cwd: root, env: process.env, encoding: 'utf8' },
+      );
+    const out = cli('templates:editor', '--template', done.template_id!);
     const printed = JSON.parse(out) as { url: string; expires_at: string };
     expect(printed.url).toMatch(/\/editor\/edt_[0-9A-Za-z]{43}$/);
     const cliSession = await t.app.get(EditorSessionsService).resolve(tokenOf(printed.url));
     expect(cliSession.templateId).toBe(done.template_id);
+    const key = JSON.parse(
+      cli('keys:create', '--org', org.orgId, '--name', 'Editor', '--scopes', 'templates:read,templates:write'),
+    ) as { api_key: string; scopes: string[] };
+    expect(key.scopes).toEqual(['templates:read', 'templates:write']);
+    await api(t, key.api_key).post(`/api/v1/templates/${done.template_id}/editor-sessions`).expect(201);
     const audit = await t.app.get(AuditService).forTemplate(org.orgId, done.template_id!);
-    expect(audit.map((a) => [a.action, a.apiKeyId])).toEqual([
-      ['editor_session.created', null],
-      ['editor_session.created', null],
+    expect(audit.map((a) => [a.action, a.apiKeyId === null])).toEqual([
+      ['editor_session.created', true],
+      ['editor_session.created', true],
+      ['editor_session.created', false],
     ]);
   });
 
