@@ -45,15 +45,19 @@ describe('PostgreSQL down or frozen: 503 UNAVAILABLE with Retry-After, logged on
     ['frozen', () => Promise.resolve(proxy.freeze())],
   ])(
     'PostgreSQL %s: partner, patient and health routes answer 503 in bounded time; back to 200 when it returns',
-    async (_, outage) => {
+    async (kind, outage) => {
       await api(t, org.apiKey).get('/api/v1/ping').expect(200);
       const error = jest.spyOn(Logger.prototype, 'error');
       const log = jest.spyOn(Logger.prototype, 'log');
       await outage();
       try {
+        const took: number[] = [];
         for (let i = 0; i < 4; i++) {
+          const started = Date.now();
           expectUnavailable(await api(t, org.apiKey).get('/api/v1/ping').timeout(ANSWER_WITHIN_MS));
+          took.push(Date.now() - started);
         }
+        process.stdout.write(`PostgreSQL ${kind}: 503 in ${took.join(', ')} ms\n`); // a figure, not asserted
         expectUnavailable(await api(t, org.apiKey).get('/api/v1/submissions').timeout(ANSWER_WITHIN_MS));
         expectUnavailable(
           await api(t).post('/f/abcdefghjk/submit').send({ answers: {}, signatures: {} }).timeout(ANSWER_WITHIN_MS),

@@ -41,22 +41,28 @@ describe('Redis down or frozen: partner and patient requests keep working (Redis
     ['frozen', () => Promise.resolve(redis.freeze()), () => Promise.resolve(redis.thaw())],
   ])(
     'Redis %s: ping, the fill page and a submit answer; the PDF is rendered once Redis is back',
-    async (_, outage, restore) => {
+    async (kind, outage, restore) => {
       const link = await createLink(t, org.apiKey, { template_id: templateId });
       const warn = jest.spyOn(Logger.prototype, 'warn');
       const log = jest.spyOn(Logger.prototype, 'log');
       let submissionId: string;
       await outage();
       try {
+        const took: number[] = [];
         for (let i = 0; i < 5; i++) {
+          const started = Date.now();
           await api(t, org.apiKey).get('/api/v1/ping').timeout(ANSWER_WITHIN_MS).expect(200);
+          took.push(Date.now() - started);
         }
+        process.stdout.write(`Redis ${kind}: ping answered in ${took.join(', ')} ms\n`); // a figure, not asserted
         await api(t).get(`/f/${link.short_code}`).timeout(ANSWER_WITHIN_MS).expect(200);
+        const submitStarted = Date.now();
         const res = await api(t)
           .post(`/f/${link.short_code}/submit`)
           .send(answersFor(fields))
           .timeout(ANSWER_WITHIN_MS);
         expect(res.status).toBeLessThan(300);
+        process.stdout.write(`Redis ${kind}: submit answered ${res.status} in ${Date.now() - submitStarted} ms\n`);
         submissionId = (await api(t, org.apiKey).get('/api/v1/submissions?limit=1').timeout(ANSWER_WITHIN_MS)).body
           .submissions[0].submission_id;
         const stored = await api(t, org.apiKey).get(`/api/v1/submissions/${submissionId}`).expect(200);

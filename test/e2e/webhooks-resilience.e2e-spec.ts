@@ -1,8 +1,4 @@
 import { getQueueToken } from '@nestjs/bull';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Queue } from 'bull';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
@@ -11,9 +7,9 @@ import { DeliveryMonitor } from 'src/webhooks/delivery-monitor.service';
 import { createOrg, type TestOrg } from 'test/factories/organizations.factory';
 import { createTestApp, type TestApp } from 'test/utils/create-test-app';
 import { api } from 'test/utils/http';
+import { PrivateRedis } from 'test/utils/private-redis';
 import { waitFor } from 'test/utils/wait-for';
 import {
-  deliveriesOf,
   recordEvent,
   registerWebhook,
   startReceiver,
@@ -24,8 +20,10 @@ import {
 } from 'test/utils/webhook-receiver';
 
 // Retries a second apart: an outage reliably lands while retries are scheduled in Redis.
-const SETTINGS = { WEBHOOK_RETRY_BASE_MS: '1000', WEBHOOK_RETRY_MAX_MS: '4000', WEBHOOK_MAX_ATTEMPTS: '6' };
-const REDIS_PORT = '6379';
+const TIMING = { WEBHOOK_RETRY_BASE_MS: '1000', WEBHOOK_RETRY_MAX_MS: '4000', WEBHOOK_MAX_ATTEMPTS: '6' };
+// The outages below stop and flush a redis-server of this file's own (free port), never the machine's.
+let redis: PrivateRedis;
+const settings = () => ({ ...TIMING, REDIS_URL: redis.url() });
 
 /** Every delivery reached the receiver with a 2xx exactly once, each request correctly signed. */
 function expectEachAcknowledgedOnce(receiver: WebhookReceiver, deliveryIds: string[], secret: string): void {
@@ -33,53 +31,6 @@ function expectEachAcknowledgedOnce(receiver: WebhookReceiver, deliveryIds: stri
   expect(deliveryIds.filter((id) => acks.get(id) !== 1)).toEqual([]);
   expect([...acks.keys()].sort()).toEqual([...deliveryIds].sort());
   for (const r of receiver.requests) expect(verifySignature(secret, r.signature, r.body)).toBe(true);
-}
-
-/**
- * Restarts the local redis-server with nothing kept (as a crash does). Database 0 (other engineers' development data)
- * is copied out and back with DUMP/RESTORE; the outage lasts about a second.
- */
-async function restartRedis(): Promise<void> {
-  const db0 = new Redis(`redis://127.0.0.1:${REDIS_PORT}/0`);
-  const saved: [string, Buffer, number][] = [];
-  for (const key of await db0.keys('*')) {
-    const dump = await db0.dumpBuffer(key);
-    if (dump) saved.push([key, dump, await db0.pttl(key)]);
-  }
-  db0.disconnect();
-  try {
-    execFileSync('redis-cli', ['-p', REDIS_PORT, 'shutdown', 'nosave']);
-  } catch {
-    // redis-cli reports the dropped connection of a shutdown as an error
-  }
-  await new Promise((r) => setTimeout(r, 500));
-  // A fresh working directory, so no dump.rdb from elsewhere is loaded.
-  execFileSync(
-    'redis-server',
-    ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', REDIS_PORT, '--save', '', '--appendonly', 'no'],
-    { cwd: mkdtempSync(join(tmpdir(), 'redis-')) },
-  );
-  const restored = new Redis(`redis://127.0.0.1:${REDIS_PORT}/0`);
-  try {
-    await waitFor(async () => ((await restored.ping()) === 'PONG' ? true : undefined), 10_000, 100);
-    for (const [key, dump, ttl] of saved) await restored.restore(key, ttl > 0 ? ttl : 0, dump, 'REPLACE');
-  } finally {
-    restored.disconnect();
-  }
-}
-
-async function ensureRedisUp(): Promise<void> {
-  const probe = new Redis(`redis://127.0.0.1:${REDIS_PORT}/1`, { maxRetriesPerRequest: 1, lazyConnect: true });
-  try {
-    await probe.connect();
-    await probe.ping();
-  } catch {
-    execFileSync('redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', REDIS_PORT, '--save', ''], {
-      cwd: mkdtempSync(join(tmpdir(), 'redis-')),
-    });
-  } finally {
-    probe.disconnect();
-  }
 }
 
 describe('webhook delivery survives workers and Redis going away', () => {
@@ -100,14 +51,16 @@ describe('webhook delivery survives workers and Redis going away', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp(SETTINGS);
+    redis = await PrivateRedis.start();
+    t = await createTestApp(settings());
   });
   afterEach(async () => {
     await receiver?.close();
   });
   afterAll(async () => {
-    await ensureRedisUp();
+    await redis.up();
     await t.close();
+    await redis.stop();
   });
 
   it('a worker stopped in the middle of a retry schedule: a new one delivers everything, each once', async () => {
@@ -119,7 +72,7 @@ describe('webhook delivery survives workers and Redis going away', () => {
     const before = receiver.requests.length;
     await new Promise((r) => setTimeout(r, 1_000));
     expect(receiver.requests.length).toBe(before); // nothing is delivering now
-    t = await createTestApp(SETTINGS);
+    t = await createTestApp(settings());
     const rows = await waitForSettled(t, hook.webhook_id, 20, 30_000);
     expect(rows.every((r) => r.status === 'delivered' && r.attempts === 3)).toBe(true);
     expectEachAcknowledgedOnce(
@@ -157,28 +110,39 @@ describe('webhook delivery survives workers and Redis going away', () => {
   });
 
   it.each([
-    ['restarted', restartRedis],
+    [
+      'restarted',
+      async () => {
+        // Killed and started again empty, as a crash does; the outage lasts about half a second.
+        await redis.down();
+        await new Promise((r) => setTimeout(r, 500));
+        await redis.up();
+      },
+    ],
     [
       'flushed',
       async () => {
-        const redis = new Redis(process.env.REDIS_URL!); // the tests' Redis database (db 1) only
-        await redis.flushdb();
-        redis.disconnect();
+        const client = new Redis(redis.url());
+        await client.flushall();
+        client.disconnect();
       },
     ],
   ])(
     'Redis %s in the middle of 100 deliveries: all 100 arrive, each acknowledged once',
     async (_, outage) => {
       await freshHook();
+      // Every attempt fails until the outage is over, so it lands mid-way by construction (not by timing): retries
+      // are scheduled in Redis and nothing is acknowledged yet.
+      let outageOver = false;
+      receiver.setResponder(() => (outageOver ? 200 : 503));
       await emit(100);
-      // Wait until the outage lands in the middle: first attempts made, retries scheduled and not yet due.
       await waitFor(async () => (receiver.requests.length >= 40 ? true : undefined), 20_000, 10);
-      const unsettled = (await deliveriesOf(t, hook.webhook_id)).filter((r) => r.status !== 'delivered');
-      expect(unsettled.length).toBeGreaterThan(50); // the outage really lands mid-way
+      expect(receiver.acknowledged().size).toBe(0);
       try {
         await outage();
       } finally {
-        await ensureRedisUp();
+        await redis.up();
+        outageOver = true;
       }
       const rows = await waitForSettled(t, hook.webhook_id, 100, 45_000);
       expect(rows.filter((r) => r.status !== 'delivered')).toEqual([]);
@@ -213,7 +177,9 @@ describe('webhook delivery survives workers and Redis going away', () => {
         250,
       );
       expect(down.body.code).toBe('UNAVAILABLE'); // the global filter's 503 body; the indicator says why:
-      expect(await t.app.get(DeliveryMonitor).status()).toMatchObject({ consumes: true, stalled: true, overdue: 1 });
+      const status = await t.app.get(DeliveryMonitor).status();
+      expect(status).toMatchObject({ consumes: true, stalled: true });
+      expect(status.overdue).toBeGreaterThanOrEqual(1);
     } finally {
       await queue.resume(true);
     }
