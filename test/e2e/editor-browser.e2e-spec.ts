@@ -216,17 +216,11 @@ describe('the template editor in a real browser', () => {
       .expect(201);
     const submissionId = await latestSubmissionId(t, org.apiKey);
     await waitForPdfReady(t, org.apiKey, submissionId);
-    const out = (
-      await api(t, org.apiKey)
-        .get(`/api/v1/submissions/${submissionId}/pdf`)
-        .buffer(true)
-        .parse((res, cb) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => cb(null, Buffer.concat(chunks)));
-        })
-        .expect(200)
-    ).body as Buffer;
+    const pdfRes = await fetch(`${t.baseUrl}/api/v1/submissions/${submissionId}/pdf`, {
+      headers: { Authorization: `Bearer ${org.apiKey}` },
+    });
+    expect(pdfRes.status).toBe(200);
+    const out = Buffer.from(await pdfRes.arrayBuffer());
     const dir = mkdtempSync(join(tmpdir(), 'edform-editor-'));
     writeFileSync(join(dir, 'out.pdf'), out);
     const bbox = execFileSync('pdftotext', ['-bbox', join(dir, 'out.pdf'), '-'], { encoding: 'utf8' });
