@@ -1,14 +1,13 @@
 import { Global, Module } from '@nestjs/common';
-import { ConfigModule } from '@nestjs/config';
-import { loadSettings, Settings, validateSettings } from './settings';
+import { loadSettings, Settings } from './settings';
 
 /**
- * Loads `.env` (when present) through @nestjs/config, validates once at boot and provides the typed
- * `Settings` everywhere. A bad value stops the process with one line naming the variable.
+ * Provides the typed `Settings` everywhere: the object loadSettings() read and validated once (process.env over
+ * `.env`), the same one the processor decorators and the worker-role switch read before the container exists.
+ * A bad value stops the process with one line naming the variable.
  */
 @Global()
 @Module({
-  imports: [ConfigModule.forRoot({ validate: validateSettings, ignoreEnvVars: false, cache: true })],
   providers: [{ provide: Settings, useFactory: loadSettings }],
   exports: [Settings],
 })

@@ -1,5 +1,10 @@
+import { Test } from '@nestjs/testing';
 import { randomBytes } from 'node:crypto';
-import { validateSettings } from './settings';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { SettingsModule } from './settings.module';
+import { loadSettings, resetSettingsCache, Settings, settingsEnvironment, validateSettings } from './settings';
 
 describe('settings validation', () => {
   it('fills every default for local use', () => {
@@ -35,5 +40,31 @@ describe('settings validation', () => {
   it('treats an empty variable as unset', () => {
     expect(validateSettings({ ADMIN_TOKEN: '' }).ADMIN_TOKEN).toBeUndefined();
     expect(() => validateSettings({ ADMIN_TOKEN: 'short' })).toThrow(/ADMIN_TOKEN/);
+  });
+});
+
+describe('one settings source', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'settings-'));
+  const envFile = path.join(dir, '.env');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reads .env under the environment: a variable set in the environment wins, process.env is not changed', () => {
+    writeFileSync(envFile, 'WORKER_CONCURRENCY=7\nLOG_LEVEL=debug\n# comment\nADMIN_TOKEN=\n');
+    const source = settingsEnvironment(envFile, { LOG_LEVEL: 'warn' });
+    expect(source).toMatchObject({ WORKER_CONCURRENCY: '7', LOG_LEVEL: 'warn', ADMIN_TOKEN: '' });
+    expect(validateSettings(source)).toMatchObject({
+      WORKER_CONCURRENCY: 7,
+      LOG_LEVEL: 'warn',
+      ADMIN_TOKEN: undefined,
+    });
+    expect(process.env.WORKER_CONCURRENCY).toBeUndefined();
+    expect(settingsEnvironment(path.join(dir, 'missing.env'), { PORT: '1' })).toEqual({ PORT: '1' });
+  });
+
+  it('dependency injection provides the very object loadSettings() returns (decorators read that one too)', async () => {
+    resetSettingsCache();
+    const moduleRef = await Test.createTestingModule({ imports: [SettingsModule] }).compile();
+    expect(moduleRef.get(Settings)).toBe(loadSettings());
+    await moduleRef.close();
   });
 });

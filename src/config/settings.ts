@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, validateSync } from 'class-validator';
 
@@ -229,11 +231,33 @@ export function validateSettings(env: Record<string, unknown>): Settings {
   return settings;
 }
 
+/**
+ * What the settings are read from: the process environment over the variables of `envFile` (`.env` in the
+ * working directory, when present; a variable set in the environment wins). process.env is not changed.
+ */
+export function settingsEnvironment(
+  envFile = '.env',
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, string | undefined> {
+  let fromFile: Record<string, string> = {};
+  try {
+    fromFile = parseEnv(readFileSync(envFile, 'utf8')) as Record<string, string>;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  return { ...fromFile, ...env };
+}
+
 let cached: Settings | undefined;
 
-/** Settings from process.env (the only reader of process.env in the service). */
+/**
+ * The service's one settings object, read and validated once (the only reader of process.env in the service).
+ * Dependency injection provides this same object (SettingsModule); code that runs before the container exists
+ * (queue processor decorators, the worker-role switch, main.ts, scripts) calls this function and sees the same
+ * values.
+ */
 export function loadSettings(): Settings {
-  cached ??= validateSettings(process.env);
+  cached ??= validateSettings(settingsEnvironment());
   return cached;
 }
 

@@ -1,12 +1,65 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { newId } from 'src/common/ids/ids';
 import { Event, type EventType } from './entities/event.entity';
 
-/** Writes events into the outbox. Always called with the transaction of the change being reported. */
+/** An event claimed for dispatch (its subscribers are found by the webhooks module). */
+export interface ClaimedEvent {
+  id: string;
+  orgId: string;
+  type: string;
+}
+
+/**
+ * The events outbox, the only writer of the `events` table. Events are recorded with the transaction of the
+ * change they report; the webhook dispatcher claims undispatched ones and marks them dispatched in its own.
+ */
 @Injectable()
 export class EventsService {
+  constructor(@InjectRepository(Event) private readonly events: Repository<Event>) {}
+
   async record(manager: EntityManager, orgId: string, type: EventType, data: Record<string, unknown>): Promise<Event> {
     return manager.save(manager.create(Event, { id: newId('event'), orgId, type, data, dispatchedAt: null }));
+  }
+
+  /** An event that reaches one known recipient only (the webhook test): recorded already dispatched. */
+  async recordDispatched(
+    manager: EntityManager,
+    orgId: string,
+    type: EventType,
+    data: Record<string, unknown>,
+  ): Promise<Event> {
+    const event = await this.record(manager, orgId, type, data);
+    await this.markDispatched(manager, [event.id]);
+    return event;
+  }
+
+  /** Cheap check on the partial index before opening a claiming transaction. */
+  async hasUndispatched(): Promise<boolean> {
+    const rows: unknown[] = await this.events.query(
+      `SELECT 1 FROM events WHERE dispatched_at IS NULL ORDER BY created_at LIMIT 1`,
+    );
+    return rows.length > 0;
+  }
+
+  /** Oldest undispatched events, locked for the caller's transaction; rows another claimer holds are skipped. */
+  async claimUndispatched(manager: EntityManager, limit: number): Promise<ClaimedEvent[]> {
+    const rows: { id: string; org_id: string; type: string }[] = await manager.query(
+      `SELECT id, org_id, type FROM events WHERE dispatched_at IS NULL ORDER BY created_at LIMIT $1
+         FOR UPDATE SKIP LOCKED`,
+      [limit],
+    );
+    return rows.map((r) => ({ id: r.id, orgId: r.org_id, type: r.type }));
+  }
+
+  async markDispatched(manager: EntityManager, eventIds: string[]): Promise<void> {
+    if (eventIds.length === 0) return;
+    await manager.query(`UPDATE events SET dispatched_at = now(), updated_at = now() WHERE id = ANY($1)`, [eventIds]);
+  }
+
+  /** The event a delivery sends, or null when it is gone. */
+  find(eventId: string): Promise<Event | null> {
+    return this.events.findOneBy({ id: eventId });
   }
 }

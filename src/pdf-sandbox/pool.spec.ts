@@ -307,7 +307,8 @@ describe('sandbox pool: lifecycle', () => {
 });
 
 describe('sandbox pool: hostile fixtures answer as with one child per call', () => {
-  const bombLimits = { maxOldSpaceMb: 128, maxRssMb: 512, timeoutMs: 30_000 };
+  // Lower than the bomb specs of run-in-sandbox.spec.ts: here only "stopped, and the pool goes on" matters.
+  const bombLimits = { maxOldSpaceMb: 96, maxRssMb: 320, timeoutMs: 15_000 };
   const files = readdirSync(FIXTURES)
     .filter((f) => f.endsWith('.pdf'))
     .sort();
@@ -354,10 +355,10 @@ describe('sandbox pool: hostile fixtures answer as with one child per call', () 
 
   it('stops a content bomb in a pooled child and the next call gets a fresh, working child', async () => {
     const bytes = readFileSync(path.join(FIXTURES, 'bomb-content-1.5gb.pdf'));
-    const warm = await runTestTask('echo', { pdf }, { maxOldSpaceMb: 128 });
+    const warm = await runTestTask('echo', { pdf }, { maxOldSpaceMb: 96 });
     const error = await code(runInSandbox('parse-content', { pdf: bytes }, bombLimits));
     expect(['PROCESSING_OUT_OF_MEMORY', 'PROCESSING_TIMEOUT']).toContain(error);
-    const next = await runTestTask('echo', { pdf }, { maxOldSpaceMb: 128 });
+    const next = await runTestTask('echo', { pdf }, { maxOldSpaceMb: 96 });
     expect(next.pid).not.toBe(warm.pid);
   });
 });

@@ -166,18 +166,23 @@ describe('runInSandbox: misbehaving tasks', () => {
     await normalPdfStillWorks();
   });
 
-  it('answers other jobs while one child is stuck', async () => {
-    const stuck = runTestTask('spin', { pdf: hostile.simplePdf(1) }, { timeoutMs: 6_000 }).catch(
-      (e: SandboxError) => e,
+  it('answers other jobs while one child is stuck (they finish before its deadline)', async () => {
+    const settled: string[] = [];
+    const stuck = runTestTask('spin', { pdf: hostile.simplePdf(1) }, { timeoutMs: 3_000 }).catch((e: SandboxError) => {
+      settled.push('stuck');
+      return e;
+    });
+    const [a, b] = await Promise.all(
+      [2, 4].map((pages) =>
+        runInSandbox('inspect', { pdf: hostile.simplePdf(pages) }).then((result) => {
+          settled.push(`inspect ${pages}`);
+          return result;
+        }),
+      ),
     );
-    const started = Date.now();
-    const [a, b] = await Promise.all([
-      runInSandbox('inspect', { pdf: hostile.simplePdf(2) }),
-      runInSandbox('inspect', { pdf: hostile.simplePdf(4) }),
-    ]);
-    expect(Date.now() - started).toBeLessThan(5_500);
     expect([a.pageCount, b.pageCount]).toEqual([2, 4]);
     expect((await stuck).code).toBe('PROCESSING_TIMEOUT');
+    expect(settled.slice(2)).toEqual(['stuck']);
   });
 
   it('maps a V8 heap exhaustion to PROCESSING_OUT_OF_MEMORY', async () => {

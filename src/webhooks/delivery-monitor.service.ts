@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Settings } from 'src/config/settings';
 import { runsWorkers } from 'src/queue/worker-role';
+import { DeliveryStateRepository } from './delivery-state.repository';
 import { deliveryTimings } from './delivery-timing';
 
 export interface DeliveryConsumption {
@@ -25,7 +24,7 @@ export class DeliveryMonitor {
   private readonly stallAfterMs: number;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly state: DeliveryStateRepository,
     settings: Settings,
   ) {
     this.stallAfterMs = deliveryTimings(settings).stallAfterMs;
@@ -39,12 +38,7 @@ export class DeliveryMonitor {
   async status(): Promise<DeliveryConsumption> {
     const idleMs = Date.now() - this.lastConsumedAt;
     if (!runsWorkers()) return { consumes: false, overdue: 0, idleMs, stalled: false };
-    const [{ overdue }]: { overdue: number }[] = await this.dataSource.query(
-      `SELECT count(*)::int AS overdue FROM (
-         SELECT 1 FROM webhook_deliveries
-          WHERE status = 'pending' AND next_attempt_at < now() - $1::float8 * interval '1 millisecond' LIMIT 1000) o`,
-      [this.stallAfterMs],
-    );
+    const overdue = await this.state.countOverdue(this.stallAfterMs, 1000);
     return { consumes: true, overdue, idleMs, stalled: overdue > 0 && idleMs > this.stallAfterMs };
   }
 }

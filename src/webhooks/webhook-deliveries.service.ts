@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, Repository } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, Repository } from 'typeorm';
 import type { CallerOrg } from 'src/common/auth/caller';
 import { AppException } from 'src/common/errors/app.exception';
 import { ErrorCode } from 'src/common/errors/error-codes';
 import { looksLikeId } from 'src/common/ids/ids';
 import { decodeDeliveryCursor, encodeDeliveryCursor } from './delivery-cursor';
 import { DeliveryQueueService } from './delivery-queue.service';
+import { DeliveryStateRepository } from './delivery-state.repository';
 import type { DeliveryListResponseDto, DeliveryResponseDto, ListDeliveriesQueryDto } from './dto/delivery.dto';
 import { WebhookDeliveryAttempt } from './entities/webhook-delivery-attempt.entity';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
@@ -21,7 +22,7 @@ export class WebhookDeliveriesService {
   constructor(
     @InjectRepository(WebhookDelivery) private readonly deliveries: Repository<WebhookDelivery>,
     @InjectRepository(WebhookDeliveryAttempt) private readonly attempts: Repository<WebhookDeliveryAttempt>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly state: DeliveryStateRepository,
     private readonly webhooks: WebhooksService,
     private readonly queue: DeliveryQueueService,
   ) {}
@@ -63,22 +64,14 @@ export class WebhookDeliveriesService {
       ? await this.deliveries.findOneBy({ id: deliveryId, webhookId, orgId: org.id })
       : null;
     if (!found) throw AppException.notFound('delivery');
-    const updated: { attempts: number }[] = await this.dataSource.query(
-      `WITH again AS (
-         UPDATE webhook_deliveries
-            SET status = 'pending', max_attempts = attempts + 1, next_attempt_at = now(), updated_at = now()
-          WHERE id = $1 AND status IN ('delivered', 'failed', 'cancelled')
-         RETURNING attempts)
-       SELECT attempts FROM again`,
-      [deliveryId],
-    );
-    if (updated.length === 0) {
+    const attempts = await this.state.reopen(deliveryId);
+    if (attempts === undefined) {
       throw new AppException(
         ErrorCode.Conflict,
         'an attempt of this delivery is already scheduled or in flight: wait for its outcome',
       );
     }
-    await this.queue.schedule([{ deliveryId, attempt: updated[0].attempts + 1, delayMs: 0 }]);
+    await this.queue.schedule([{ deliveryId, attempt: attempts + 1, delayMs: 0 }]);
     const delivery = await this.deliveries.findOneByOrFail({ id: deliveryId });
     return toDeliveryResponse(delivery, (await this.history([deliveryId])).get(deliveryId) ?? []);
   }

@@ -1,25 +1,14 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { newId } from 'src/common/ids/ids';
 import { Settings } from 'src/config/settings';
+import { EventsService } from 'src/events/events.service';
 import { DeliveryQueueService } from './delivery-queue.service';
+import { DeliveryStateRepository } from './delivery-state.repository';
 import { DISPATCH_POLL_MS } from './delivery-timing';
 
 const BATCH = 200;
 const ERROR_PAUSE_MS = 1_000;
-
-interface ClaimedEvent {
-  id: string;
-  org_id: string;
-  type: string;
-}
-
-interface ActiveWebhook {
-  id: string;
-  org_id: string;
-  events: string[];
-}
 
 /**
  * The outbox relay (worker processes only). Claims undispatched events with FOR UPDATE SKIP LOCKED, and in the
@@ -37,6 +26,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly events: EventsService,
+    private readonly state: DeliveryStateRepository,
     private readonly queue: DeliveryQueueService,
     private readonly settings: Settings,
   ) {}
@@ -54,45 +45,22 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
 
   /** Dispatches one batch; returns how many events it claimed. */
   async dispatchOnce(): Promise<number> {
-    const waiting: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM events WHERE dispatched_at IS NULL ORDER BY created_at LIMIT 1`,
-    );
-    if (waiting.length === 0) return 0;
+    if (!(await this.events.hasUndispatched())) return 0;
     const { claimed, deliveryIds } = await this.dataSource.transaction(async (manager) => {
-      const events: ClaimedEvent[] = await manager.query(
-        `SELECT id, org_id, type FROM events WHERE dispatched_at IS NULL ORDER BY created_at LIMIT $1
-           FOR UPDATE SKIP LOCKED`,
-        [BATCH],
-      );
+      const events = await this.events.claimUndispatched(manager, BATCH);
       if (events.length === 0) return { claimed: 0, deliveryIds: [] as string[] };
-      const orgIds = [...new Set(events.map((e) => e.org_id))];
-      const webhooks: ActiveWebhook[] = await manager.query(
-        `SELECT id, org_id, events FROM webhooks WHERE active AND org_id = ANY($1)`,
-        [orgIds],
-      );
-      const rows = events.flatMap((event) =>
+      const webhooks = await this.state.activeSubscriptions(manager, [...new Set(events.map((e) => e.orgId))]);
+      const deliveries = events.flatMap((event) =>
         webhooks
-          .filter((w) => w.org_id === event.org_id && (w.events.length === 0 || w.events.includes(event.type)))
-          .map((w) => [newId('delivery'), w.id, event.org_id, event.id, event.type]),
+          .filter((w) => w.orgId === event.orgId && (w.events.length === 0 || w.events.includes(event.type)))
+          .map((w) => ({ webhookId: w.id, orgId: event.orgId, eventId: event.id, eventType: event.type })),
       );
-      let inserted: { id: string }[] = [];
-      if (rows.length > 0) {
-        const columns = [0, 1, 2, 3, 4].map((i) => rows.map((row) => row[i]));
-        inserted = await manager.query(
-          `INSERT INTO webhook_deliveries (id, webhook_id, org_id, event_id, event_type, status, attempts, max_attempts,
-             next_attempt_at)
-           SELECT u.id, u.webhook_id, u.org_id, u.event_id, u.event_type, 'pending', 0, $6, now()
-             FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
-               AS u(id, webhook_id, org_id, event_id, event_type)
-           ON CONFLICT (event_id, webhook_id) DO NOTHING
-           RETURNING id`,
-          [...columns, this.settings.WEBHOOK_MAX_ATTEMPTS],
-        );
-      }
-      await manager.query(`UPDATE events SET dispatched_at = now(), updated_at = now() WHERE id = ANY($1)`, [
+      const created = await this.state.createPending(manager, deliveries, this.settings.WEBHOOK_MAX_ATTEMPTS);
+      await this.events.markDispatched(
+        manager,
         events.map((e) => e.id),
-      ]);
-      return { claimed: events.length, deliveryIds: inserted.map((r) => r.id) };
+      );
+      return { claimed: events.length, deliveryIds: created };
     });
     await this.queue.schedule(deliveryIds.map((deliveryId) => ({ deliveryId, attempt: 1, delayMs: 0 })));
     return claimed;

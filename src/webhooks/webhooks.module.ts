@@ -5,6 +5,7 @@ import { workerProviders } from 'src/queue/worker-role';
 import { DeliveryAttemptsService } from './delivery-attempts.service';
 import { DeliveryMonitor } from './delivery-monitor.service';
 import { DeliveryQueueService } from './delivery-queue.service';
+import { DeliveryStateRepository } from './delivery-state.repository';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { WebhookDeliveryAttempt } from './entities/webhook-delivery-attempt.entity';
 import { Webhook } from './entities/webhook.entity';
@@ -27,6 +28,7 @@ import { WebhooksSweeper } from './webhooks.sweeper';
     WebhookDeliveriesService,
     DeliveryAttemptsService,
     DeliveryQueueService,
+    DeliveryStateRepository,
     DeliveryMonitor,
     ...workerProviders(WebhookDispatcher, WebhooksProcessor, WebhooksSweeper),
   ],

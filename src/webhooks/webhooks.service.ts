@@ -8,6 +8,7 @@ import { checkOutboundUrlResolved } from 'src/common/http/outbound-guard';
 import { looksLikeId, newId } from 'src/common/ids/ids';
 import { Settings } from 'src/config/settings';
 import { DeliveryAttemptsService, type TestDeliveryResult } from './delivery-attempts.service';
+import { DeliveryStateRepository } from './delivery-state.repository';
 import type { CreateWebhookDto } from './dto/create-webhook.dto';
 import type {
   WebhookCreatedResponseDto,
@@ -27,6 +28,7 @@ export class WebhooksService {
     @InjectRepository(Webhook) private readonly webhooks: Repository<Webhook>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly attempts: DeliveryAttemptsService,
+    private readonly deliveryState: DeliveryStateRepository,
     private readonly settings: Settings,
   ) {}
 
@@ -77,11 +79,7 @@ export class WebhooksService {
           WHERE id = $1`,
         [webhookId],
       );
-      await manager.query(
-        `UPDATE webhook_deliveries SET status = 'cancelled', next_attempt_at = NULL, updated_at = now()
-          WHERE webhook_id = $1 AND status = 'pending'`,
-        [webhookId],
-      );
+      await this.deliveryState.cancelForWebhook(manager, webhookId);
     });
     return { webhook_id: webhookId, active: false };
   }

@@ -1,8 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Settings } from 'src/config/settings';
 import { DeliveryQueueService } from './delivery-queue.service';
+import { DeliveryStateRepository } from './delivery-state.repository';
 import { deliveryTimings, type DeliveryTimings } from './delivery-timing';
 
 const SWEEP_LIMIT = 500;
@@ -21,7 +20,7 @@ export class WebhooksSweeper implements OnApplicationBootstrap, OnApplicationShu
   private sweeping = false;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly state: DeliveryStateRepository,
     private readonly queue: DeliveryQueueService,
     settings: Settings,
   ) {
@@ -39,13 +38,9 @@ export class WebhooksSweeper implements OnApplicationBootstrap, OnApplicationShu
 
   /** Returns how many deliveries were queued again. */
   async sweep(): Promise<number> {
-    await this.recoverInterruptedAttempts();
-    const due: { id: string; attempts: number }[] = await this.dataSource.query(
-      `SELECT id, attempts FROM webhook_deliveries
-        WHERE status = 'pending' AND next_attempt_at < now() - $1::float8 * interval '1 millisecond'
-        ORDER BY next_attempt_at LIMIT $2`,
-      [this.timings.overdueAfterMs, SWEEP_LIMIT],
-    );
+    // Leases that ran out: the worker died during the attempt. Recorded, and the delivery is due at once.
+    await this.state.recoverExpiredLeases();
+    const due = await this.state.overdue(this.timings.overdueAfterMs, SWEEP_LIMIT);
     const lost = [];
     for (const { id, attempts } of due) {
       if (!(await this.queue.hasLiveJob(id, attempts + 1, this.timings.overdueAfterMs))) {
@@ -68,24 +63,5 @@ export class WebhooksSweeper implements OnApplicationBootstrap, OnApplicationShu
     } finally {
       this.sweeping = false;
     }
-  }
-
-  /** Leases that ran out: the worker died during the attempt. Record it and make the delivery due at once. */
-  private async recoverInterruptedAttempts(): Promise<void> {
-    await this.dataSource.query(
-      `WITH expired AS (
-         UPDATE webhook_deliveries
-            SET status = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'pending' END,
-                next_attempt_at = CASE WHEN attempts >= max_attempts THEN NULL ELSE now() END,
-                locked_until = NULL, last_status_code = NULL, last_error = $1, updated_at = now()
-          WHERE status = 'delivering' AND locked_until < now()
-         RETURNING id, attempts, last_attempt_at, status)
-       INSERT INTO webhook_delivery_attempts (delivery_id, attempt, attempted_at, duration_ms, status_code, error, outcome)
-       SELECT id, attempts, COALESCE(last_attempt_at, now()), 0, NULL, $1,
-              CASE WHEN status = 'failed' THEN 'failed' ELSE 'interrupted' END
-         FROM expired
-       ON CONFLICT (delivery_id, attempt) DO NOTHING`,
-      ['the attempt was interrupted (the worker stopped); its outcome is unknown'],
-    );
   }
 }
