@@ -20,7 +20,7 @@ export interface Finished {
 
 /** Labels that identify the patient on a repeated page header. */
 const PATIENT_IDENTITY =
-  /\b(patient|name|date of birth|dob|birth ?date|mrn|medical record|account|chart|nombre|paciente|fecha de nacimiento)\b/i;
+  /\b(name|date of birth|dob|birth ?date|mrn|medical record|account|chart|nombre|fecha de nacimiento)\b/i;
 
 const labelKey = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
@@ -46,7 +46,7 @@ export function finishFields(
   if (detector === 'acroform') refineAcroKinds(ordered);
   const features = ordered.map(() => null as ConfidenceFeatures | null);
   if (detector === 'layout') scoreConfidence(ordered, byPage, boxes, features);
-  const reasons = reviewReasons(ordered, blankPages, detector, pages);
+  const reasons = reviewReasons(ordered, blankPages, detector === 'acroform' ? 'acroform' : 'layout', pages);
   return { fields: ordered, reasons, features };
 }
 
@@ -106,7 +106,11 @@ function orderWithSections(
       headerY = y;
       page = f.page;
     }
-    const headerLike = !isChoiceKind(f.kind) && key !== '' && (seenLabels.has(key) || PATIENT_IDENTITY.test(f.label));
+    const headerLike =
+      !isChoiceKind(f.kind) &&
+      f.kind !== 'signature' &&
+      key !== '' &&
+      (seenLabels.has(key) || PATIENT_IDENTITY.test(f.label));
     inHeader = inHeader && headerLike && headerY !== null && Math.abs(y - headerY) < 6;
     f.section = inHeader ? '' : section;
     if (key) pageLabels.push(key);

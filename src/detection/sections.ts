@@ -52,6 +52,8 @@ export interface FieldBox extends Box {
 
 interface Candidate extends Heading {
   numbered: boolean;
+  /** Also reads as a field's caption: it does not vote for the heading style, but may still be a heading. */
+  caption: boolean;
   strong: boolean;
 }
 
@@ -103,7 +105,7 @@ function candidatesOf(p: PageText, fields: FieldBox[], body: number): Candidate[
             seg[0].y1 - f.y2 < HEADING_PARAMS.captionGapEm * em &&
             Math.abs(f.x1 - seg[0].x1) < 6),
       );
-      if (caption) continue;
+
       const box: Box = {
         x1: seg[0].x1,
         x2: seg[seg.length - 1].x2,
@@ -121,7 +123,16 @@ function candidatesOf(p: PageText, fields: FieldBox[], body: number): Candidate[
       // Section titles are never printed smaller than the body text (format hints, table headers are).
       if (size < HEADING_PARAMS.notSmallerThanBody * body || DATE_HINT.test(text)) continue;
       const larger = size >= HEADING_PARAMS.largerThanBody * body;
-      out.push({ ...box, page: p.page, text, size, bold, numbered, strong: bold || larger || numbered || caps });
+      out.push({
+        ...box,
+        page: p.page,
+        text,
+        size,
+        bold,
+        numbered,
+        caption,
+        strong: bold || larger || numbered || caps,
+      });
     }
   }
   return out.filter((c) => c.strong);
@@ -137,7 +148,7 @@ export function findHeadings(pages: PageText[], fieldsByPage: Map<number, FieldB
   // The form title sits above every field of its page: it does not vote for the section style.
   const topOfFields = new Map<number, number>();
   for (const [page, boxes] of fieldsByPage) topOfFields.set(page, Math.max(-Infinity, ...boxes.map((b) => b.y2)));
-  const voters = all.filter((c) => c.y1 < (topOfFields.get(c.page) ?? Infinity));
+  const voters = all.filter((c) => !c.caption && c.y1 < (topOfFields.get(c.page) ?? Infinity));
   const votes = new Map<string, number>();
   // "Section 2 ..." / "Part I ..." names itself a section: its style counts more.
   const weight = (c: Candidate): number => (SECTION_WORD.test(c.text) ? 3 : 1);
@@ -148,13 +159,16 @@ export function findHeadings(pages: PageText[], fieldsByPage: Map<number, FieldB
   const emphasis = (k: string): number => (k.startsWith('b') ? 0.5 : 0) + Number(k.slice(1)) / 1000;
   for (const [k, n] of votes) if (n + emphasis(k) > bestN) [best, bestN] = [k, n + emphasis(k)];
   const model = all.find((c) => styleKey(c) === best)!;
+  // A numbered caption ("3. VA FILE NUMBER" over its box) is an item of the form, not a section.
+
   return all
     .filter(
       (c) =>
+        !(c.caption && c.numbered) &&
         c.bold === model.bold &&
         (Math.abs(c.size - model.size) <= HEADING_PARAMS.styleSizeTolerance || (c.numbered && c.size >= model.size)),
     )
-    .map(({ numbered: _n, strong: _s, ...h }) => ({ ...h, text: displayTitle(h.text) }));
+    .map(({ numbered: _n, strong: _s, caption: _c, ...h }) => ({ ...h, text: displayTitle(h.text) }));
 }
 
 const SMALL_WORDS = new Set(
