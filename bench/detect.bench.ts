@@ -202,6 +202,7 @@ async function main(): Promise<void> {
   bandsReport('intake-dev', intakeRuns, sc, true);
   say('\n## review_required (forms flagged; reasons are bounded to 10 per form)');
   for (const [n, r] of [
+    ['AcroForm originals', original],
     ['dev flat twins', flat],
     ['intake-dev', intakeRuns],
   ] as const)

@@ -70,6 +70,9 @@ const norm = (s: string): string =>
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '');
 
+// Each page's tokens are compared with every field's label: normalise each token once.
+const normCache = new WeakMap<Token, string>();
+
 function gap(a: Box, b: Box): number {
   const dx = Math.max(0, a.x1 - b.x2, b.x1 - a.x2);
   const dy = Math.max(0, a.y1 - b.y2, b.y1 - a.y2);
@@ -83,7 +86,8 @@ export function bindingGap(box: Box, label: string, tokens: Token[]): number {
   let best = Infinity;
   for (const t of tokens) {
     if (t.type !== 'text') continue;
-    const have = norm(t.text);
+    let have = normCache.get(t);
+    if (have === undefined) normCache.set(t, (have = norm(t.text)));
     if (!have || !(have.includes(want) || (want.includes(have) && have.length >= 3))) continue;
     best = Math.min(best, gap(box, t) / Math.max(6, t.size));
   }
