@@ -24,6 +24,8 @@ export interface Word extends Area {
 
 export interface PageText {
   lines: Word[][];
+  /** Bounds of each line, to skip lines far from a widget without looking at their words. */
+  bounds: Area[];
 }
 
 export interface Phrase extends Area {
@@ -55,19 +57,19 @@ const WORD = {
 const NOT_WORD = /^[\s_.…☐□❑❒■▢◻◼⬜☑☒○◯●◦⚪❍\uF06F\uF0A8\uF071\uF0FE\uF09F\uF0A1-]+$/u;
 
 export function pageText(glyphs: Glyph[]): PageText {
-  const sorted = [...glyphs].sort((a, b) => b.base - a.base || a.x1 - b.x1);
+  // Sorted by baseline, top first: a glyph joins the current row when its baseline is within tolerance.
+  const sorted = [...glyphs].sort((a, b) => b.base - a.base);
   const rows: Glyph[][] = [];
-  const bases: number[] = [];
+  let rowBase = NaN;
   for (const g of sorted) {
-    const tol = Math.max(1, WORD.baselineTolerance * g.size);
-    const k = bases.findIndex((b) => Math.abs(b - g.base) <= tol);
-    if (k >= 0) rows[k].push(g);
-    else {
-      bases.push(g.base);
+    if (rows.length && Math.abs(rowBase - g.base) <= Math.max(1, WORD.baselineTolerance * g.size)) {
+      rows[rows.length - 1].push(g);
+    } else {
       rows.push([g]);
+      rowBase = g.base;
     }
   }
-  const order = rows.map((_, i) => i).sort((a, b) => bases[b] - bases[a]);
+  const order = rows.map((_, i) => i);
   const lines: Word[][] = [];
   for (const i of order) {
     const gs = rows[i].sort((a, b) => a.x1 - b.x1);
@@ -98,7 +100,13 @@ export function pageText(glyphs: Glyph[]): PageText {
     flush();
     if (words.length) lines.push(words);
   }
-  return { lines };
+  const bounds = lines.map((l) => ({
+    x1: Math.min(...l.map((w) => w.x1)),
+    x2: Math.max(...l.map((w) => w.x2)),
+    y1: Math.min(...l.map((w) => w.y1)),
+    y2: Math.max(...l.map((w) => w.y2)),
+  }));
+  return { lines, bounds };
 }
 
 function phraseOf(words: Word[], gap: number, anchor: Word): Phrase {
@@ -139,7 +147,10 @@ export function beside(
   const cy = (w.y1 + w.y2) / 2;
   let best: Word | null = null;
   let bestGap = Infinity;
-  for (const line of text.lines) {
+  const reach = w.y2 - w.y1 + 2;
+  for (const [i, line] of text.lines.entries()) {
+    const b = text.bounds[i];
+    if (b.y1 > w.y2 + reach || b.y2 < w.y1 - reach) continue;
     for (const word of line) {
       const wy = (word.y1 + word.y2) / 2;
       const h = Math.max(w.y2 - w.y1, word.y2 - word.y1);
@@ -190,7 +201,10 @@ export function stacked(
 ): Phrase | null {
   let bestLine = -1;
   let bestGap = Infinity;
-  for (const line of text.lines) {
+  for (const [i, line] of text.lines.entries()) {
+    const b = text.bounds[i];
+    if (side === 'above' ? b.y2 < w.y2 - 20 || b.y1 > w.y2 + maxGap : b.y1 > w.y1 + 20 || b.y2 < w.y1 - maxGap)
+      continue;
     for (const word of line) {
       const gap = side === 'above' ? word.y1 - w.y2 : w.y1 - word.y2;
       if (gap < -0.35 * (word.y2 - word.y1) || gap > maxGap || gap >= bestGap) continue;
@@ -262,7 +276,9 @@ function headerLinesAbove(words: Word[], text: PageText): Word[] {
 
 /** Text printed inside a tall widget's top part (a caption in the corner of a boxed cell). */
 export function inside(w: Area, text: PageText): Phrase | null {
-  for (const line of text.lines) {
+  for (const [i, line] of text.lines.entries()) {
+    const b = text.bounds[i];
+    if (b.y1 > w.y2 + 1 || b.y2 < w.y1 - 1) continue;
     const words = line.filter((x) => x.x1 >= w.x1 - 1 && x.x2 <= w.x2 + 1 && x.y1 >= w.y1 - 1 && x.y2 <= w.y2 + 1);
     if (!words.length) continue;
     const size = words[0].size;
