@@ -177,7 +177,7 @@ export function findCandidates(lines: TextLine[], geo: Geometry, pageHeight = 0)
     const labelBottom = Math.min(...row.map((t) => t.y1));
     if (
       below.length === 0 &&
-      first.x1 - c.x1 < 0.25 * boxW(c) + 6 &&
+      (first.x1 - c.x1 < 0.25 * boxW(c) + 6 || centred(row, c)) &&
       c.y2 - top < 14 &&
       labelBottom - c.y1 >= 10 &&
       !besideTextBlock(c, cells, lines)
@@ -212,6 +212,13 @@ export function findCandidates(lines: TextLine[], geo: Geometry, pageHeight = 0)
   // 6. Blanks without a box: dash-split numbers, label followed by empty space.
   const { add, drop } = findBlanks(lines, geo, out, pageHeight);
   return [...out.filter((c) => !drop.has(c)), ...add];
+}
+
+/** A caption centred at the top of its cell ("Date of injury or onset" over the middle of the cell). */
+function centred(row: Token[], c: Box): boolean {
+  const x1 = Math.min(...row.map((t) => t.x1));
+  const x2 = Math.max(...row.map((t) => t.x2));
+  return Math.abs((x1 + x2) / 2 - (c.x1 + c.x2) / 2) < P.centredCaptionTolerance * boxW(c) + 3;
 }
 
 /**

@@ -66,6 +66,21 @@ export function detectPage(page: PageContent, nextKey: () => string): PageResult
     if (prev && (x.hit.where === 'none' || (x.hit.token && prev.hit.token && x.hit.token.y1 >= prev.c.y1 - 1)))
       x.hit = prev.hit;
   }
+  // Empty rows of a ruled table repeat the column caption printed over its first row (top to bottom).
+  for (const x of [...labelled].sort((a, b) => b.c.y1 - a.c.y1)) {
+    if (x.hit.where !== 'none' || x.c.source !== 'line') continue;
+    const up = labelled.find(
+      (o) =>
+        o !== x &&
+        o.c.source === 'line' &&
+        o.c.y1 > x.c.y1 &&
+        o.c.y1 - x.c.y1 < P.tableRowMaxPitch &&
+        Math.abs(o.c.x1 - x.c.x1) < 3 &&
+        Math.abs(o.c.x2 - x.c.x2) < 3 &&
+        o.hit.where === 'above',
+    );
+    if (up) x.hit = { ...up.hit, where: 'above' };
+  }
   const captions = captionsUnder(
     labelled.map((x) => x.c),
     tokens,

@@ -78,8 +78,13 @@ export const LAYOUT_PARAMS = {
   captionPartMinWidth: 14,
   /** pt: captioned blanks of one row closer than this share the label left of the first one. */
   captionChainGap: 40,
+  /** pt: rows of a ruled table at most this far apart repeat the caption over the first row. */
+  tableRowMaxPitch: 30,
   /** pt: a rule across at least this share of the page with no label on its left is a separator. */
   separatorPageShare: 0.75,
+
+  /** share of the cell width: a caption whose centre is this close to the cell's centre is centred. */
+  centredCaptionTolerance: 0.06,
 
   // ---- Confidence ----
   /** Factor applied to a field's confidence when no label was bound. */
