@@ -12,8 +12,9 @@ import { waitFor } from 'test/utils/wait-for';
 
 // This file's own queues, so jobs of other specs never count as waiting here.
 const QUEUE_PREFIX = `${process.env.QUEUE_PREFIX}-workers`;
-// The documented defaults (lock 10 s, stalled check every 5 s): a killed worker's job runs again within 15 s.
-const RECOVERY_BOUND_MS = 30_000;
+// The documented defaults (lock 10 s, stalled check every 5 s): a killed worker's job is taken again within 15 s
+// (plus polling); Bull's defaults took 60 s and more.
+const RECOVERY_BOUND_MS = 25_000;
 
 function startWorker(): SpawnedApp {
   return spawnApp({ APP_ROLE: 'worker', QUEUE_PREFIX, WORKER_HEARTBEAT_MS: '1000', DB_STATEMENT_TIMEOUT_MS: '60000' });
@@ -80,11 +81,21 @@ describe('workers: logs, heartbeats in /health, and jobs of a killed worker take
     expect(await workers[0].exited).toBe('SIGKILL');
     const killedAt = Date.now();
     await lock.query('COMMIT');
-    const done = await waitForImport(t, org.apiKey, importId, RECOVERY_BOUND_MS);
-    const recoveredMs = Date.now() - killedAt;
+    // Taken over: Bull stamps processedOn each time a worker moves the job to active.
+    const takenOverAt = await waitFor(
+      async () => {
+        const job = await queue.getJob(importId);
+        return job?.processedOn && job.processedOn > killedAt ? job.processedOn : undefined;
+      },
+      RECOVERY_BOUND_MS,
+      100,
+    );
+    const done = await waitForImport(t, org.apiKey, importId, 60_000);
     expect(done.status).toBe('succeeded');
-    expect(recoveredMs).toBeLessThan(RECOVERY_BOUND_MS);
-    process.stdout.write(`worker killed mid-job: import finished by another worker ${recoveredMs} ms later\n`);
+    process.stdout.write(
+      `worker killed mid-job: taken over ${takenOverAt - killedAt} ms later, import succeeded ` +
+        `${Date.now() - killedAt} ms after the kill\n`,
+    );
 
     // The survivor stops cleanly on SIGTERM.
     second.signal('SIGTERM');
