@@ -4,7 +4,7 @@
  */
 import { boxesOverlap, confidenceFeatures, confidenceOf, type ConfidenceFeatures } from './confidence';
 import { isChoiceKind, type DetectedField, type Detector } from './field-map';
-import { textKind } from './kinds';
+import { instructionMode, textKind } from './kinds';
 import type { Box } from './layout/types';
 import { uprightBox, type PageText } from './page-text';
 import { keepQuestionsTogether, readingOrder, type OrderItem } from './reading-order';
@@ -21,6 +21,9 @@ export interface Finished {
 /** Labels that identify the patient on a repeated page header. */
 const PATIENT_IDENTITY =
   /\b(name|date of birth|dob|birth ?date|mrn|medical record|account|chart|nombre|fecha de nacimiento)\b/i;
+
+/** pt: an instruction line this far above a question's first row at most. */
+const INSTRUCTION_REACH_PT = 60;
 
 const labelKey = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
@@ -44,6 +47,7 @@ export function finishFields(
   const headings = findHeadings(pages, fieldsByPage);
   const ordered = orderWithSections(fields, pages, boxes, headings);
   if (detector === 'acroform') refineAcroKinds(ordered);
+  if (detector === 'layout') applyInstructions(ordered, byPage, boxes);
   const features = ordered.map(() => null as ConfidenceFeatures | null);
   if (detector === 'layout') scoreConfidence(ordered, byPage, boxes, features);
   const reasons = reviewReasons(ordered, blankPages, detector === 'acroform' ? 'acroform' : 'layout', pages);
@@ -117,6 +121,34 @@ function orderWithSections(
     out.push(f);
   }
   return keepQuestionsTogether(out, (f) => (f.questionKey === null ? null : `${f.page}|${f.questionKey}`));
+}
+
+/**
+ * A pick-one question under an instruction that says "check all that apply" / "marque todas las que
+ * correspondan" (any language kinds.ts knows) becomes check-all. Only the nearest instruction above the
+ * question counts, within its section, so a later "(check one)" list keeps its kind.
+ */
+function applyInstructions(
+  fields: DetectedField[],
+  byPage: Map<number, PageText>,
+  boxes: Map<DetectedField, Box>,
+): void {
+  const questions = new Map<string, DetectedField[]>();
+  for (const f of fields)
+    if (f.kind === 'select_one' && f.questionKey !== null && f.mark !== 'circle')
+      questions.set(f.questionKey, [...(questions.get(f.questionKey) ?? []), f]);
+  for (const opts of questions.values()) {
+    const p = byPage.get(opts[0].page);
+    const top = Math.max(...opts.map((o) => boxes.get(o)?.y2 ?? -Infinity));
+    if (!p || !Number.isFinite(top)) continue;
+    let nearest: { y: number; mode: 'one' | 'many' } | null = null;
+    for (const l of p.lines) {
+      if (l.y1 < top - 2 || l.y1 > top + INSTRUCTION_REACH_PT) continue;
+      const mode = instructionMode(l.tokens.map((t) => t.text).join(' '));
+      if (mode && (!nearest || l.y1 < nearest.y)) nearest = { y: l.y1, mode };
+    }
+    if (nearest?.mode === 'many') for (const o of opts) o.kind = 'select_many';
+  }
 }
 
 /** AcroForm text fields whose label names a text-like kind (date, phone, email) take it. */

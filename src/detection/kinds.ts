@@ -108,3 +108,11 @@ export function choiceMode(prompt: string, instruction: string, options: string[
 export function isYesNoWord(s: string): boolean {
   return YES_NO.test(foldText(s).trim()) && foldText(s).trim().length <= 3;
 }
+
+/** What an instruction line says about the questions under it: 'many', 'one', or null (no cue). */
+export function instructionMode(line: string): 'one' | 'many' | null {
+  const t = foldText(line);
+  if (MANY_CUE.test(t)) return 'many';
+  if (ONE_CUE.test(t)) return 'one';
+  return null;
+}
