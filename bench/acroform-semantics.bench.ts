@@ -7,7 +7,8 @@
  *
  *   npx ts-node -r tsconfig-paths/register --transpile-only bench/acroform-semantics.bench.ts
  *
- * SHARED_DIR overrides the corpus location (default: ../shared next to the repo).
+ * SHARED_DIR overrides the corpus location (default: ../shared next to the repo); KEEP=1 also writes each
+ * fillable PDF next to its truth (.bench-out/acroform-semantics/truth/<id>/original.pdf) for debugging.
  */
 import { execFileSync } from 'child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'fs';
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
     mkdirSync(path.join(truthDir, id), { recursive: true });
     writeFileSync(path.join(truthDir, id, 'truth.json'), JSON.stringify({ ...truth, widgets }));
     const res = await detectFields(pdf);
+    if (process.env.KEEP) writeFileSync(path.join(truthDir, id, 'original.pdf'), pdf);
     if (res.detector !== 'acroform') throw new Error(`${id}: read by the ${res.detector} detector`);
     writeFileSync(path.join(predDir, `${id}.json`), JSON.stringify({ fields: toPredictions(res) }));
   }

@@ -157,7 +157,13 @@ function labelChoices(list: Placed[], text: PageText): void {
     const left = group.map((p) => beside(p.box, 'left', text, boxes, { maxGap, option: true }));
     const right = group.map((p) => beside(p.box, 'right', text, boxes, { maxGap, option: true }));
     const cost = (ps: Array<Phrase | null>): number => ps.reduce((a, ph) => a + (ph ? ph.gap : miss), 0);
-    const pick = cost(left) + 0.5 < cost(right) ? left : right;
+    // A side names the row only when it has words for most of its boxes: a grid row's header left of its
+    // first box is the question, not that box's option.
+    const covers = (ps: Array<Phrase | null>): boolean => 2 * ps.filter(Boolean).length >= ps.length;
+    const none = group.map(() => null);
+    const sides = [left, right].filter(covers);
+    const pick =
+      sides.length === 0 ? none : sides.length === 1 ? sides[0] : cost(left) + 0.5 < cost(right) ? left : right;
     const cx = (b: Area): number => (b.x1 + b.x2) / 2;
     group.forEach((p, i) => {
       let ph = pick[i];

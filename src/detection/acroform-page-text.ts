@@ -306,7 +306,7 @@ export function questionPrompt(
   // Row headers of grids sit far left of the first box.
   const left = beside(anchor, 'left', text, boxes, { maxGap: 40 * size, option: false });
   const labels = new Set(options.map((o) => (o.phrase ? o.phrase.key : '')));
-  if (left && !labels.has(left.key)) return cleanText(left.text);
+  if (left && !labels.has(left.key)) return cleanText(`${left.text} ${wrappedBelow(left, text, boxes, anchor.x1)}`);
   if (!lookAbove) return '';
   const all = options.reduce<Area>(
     (a, o) => union(a, sameLine(o.box, o.phrase) ? union(o.box, o.phrase!) : o.box),
@@ -314,6 +314,20 @@ export function questionPrompt(
   );
   const above = stacked(all, 'above', text, boxes, 1.8 * size, false, 8 * size);
   return above && !labels.has(above.key) ? cleanText(above.text) : '';
+}
+
+/**
+ * The rest of a question that wraps under itself ("Little interest or pleasure in doing" / "things"): the next
+ * line starting at the same left edge, close below, with no box on it, and ending before the options.
+ */
+function wrappedBelow(p: Phrase, text: PageText, boxes: Area[], optionsX: number): string {
+  const line = text.lines[p.words[0].line + 1];
+  const b = text.bounds[p.words[0].line + 1];
+  if (!line || !b) return '';
+  const size = p.words[0].size;
+  if (Math.abs(line[0].x1 - p.x1) > 2 || p.y1 - b.y2 > 0.6 * size || b.x2 >= optionsX) return '';
+  if (boxes.some((x) => x.y1 < b.y2 && x.y2 > b.y1)) return '';
+  return line.map((w) => w.text).join(' ');
 }
 
 /** The phrase is printed on the box's line (not a column header above it). */
