@@ -83,7 +83,8 @@ export function isChoiceKind(kind: FieldKind): boolean {
   return kind === 'select_one' || kind === 'select_many' || kind === 'checkbox';
 }
 
-export type Detector = 'acroform' | 'layout';
+/** How a field map was made: the PDF's own form, its page layout, or OCR of scanned pages (then the layout). */
+export type Detector = 'acroform' | 'layout' | 'ocr';
 
 export interface DetectionResult {
   detector: Detector;

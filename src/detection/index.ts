@@ -7,6 +7,7 @@ import { acroformFields } from './acroform-meaning';
 import { addDateLayouts } from './date-layout';
 import type { DetectedField, DetectionResult, Detector } from './field-map';
 import { extractPage } from './layout/extract';
+import { OcrSession, needsOcr } from './ocr';
 import { finishFields } from './finish';
 import { detectPage } from './layout/page-fields';
 import type { PageContent } from './layout/types';
@@ -25,7 +26,12 @@ export interface DetectOptions {
   maxPages?: number;
   /** Time limits: a page over its time is given up with a review reason (default: none). */
   budget?: DetectionBudget;
+  /** Read pages without a usable text layer by OCR (default: true when tesseract is installed). */
+  ocr?: boolean;
 }
+
+/** How far an OCR'd field's confidence is trusted at most: a person should look at every one. */
+const OCR_MAX_CONFIDENCE = 0.75;
 
 export async function detectFields(pdf: Uint8Array, options: DetectOptions = {}): Promise<DetectionResult> {
   if (!(pdf instanceof Uint8Array) || pdf.length < 8) throw new Error('Cannot read the PDF: no bytes');
@@ -51,6 +57,8 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
     const warnings = [...(acro?.warnings ?? [])];
     let fields: DetectedField[] = [];
     const blankPages: number[] = [];
+    /** Pages read by OCR, with the mean word confidence (0..1). */
+    const ocrPages = new Map<number, number>();
     let detector: Detector;
     if (useAcro) {
       detector = 'acroform';
@@ -59,13 +67,32 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
       detector = 'layout';
       let q = 0;
       const nextKey = (): string => `q${++q}`;
-      for (let n = 1; n <= last; n++) {
-        const content = await pageContent(n);
-        if (budget.skipped(n)) continue;
-        const res = detectPage(content, nextKey);
-        if (!res.hasText) blankPages.push(n);
-        fields.push(...res.fields);
+      const ocr = options.ocr === false ? null : await OcrSession.open(pdf);
+      try {
+        for (let n = 1; n <= last; n++) {
+          let content = await pageContent(n);
+          if (budget.skipped(n)) continue;
+          if (ocr && needsOcr(content) && !ocr.hasTime) warnings.push(`Page ${n} was not read by OCR: no time left`);
+          else if (ocr && needsOcr(content)) {
+            try {
+              const read = await ocr.read(n, content);
+              content = read.content;
+              contents.set(n, content);
+              ocrPages.set(n, read.confidence);
+            } catch (error) {
+              warnings.push(
+                `Page ${n} could not be read by OCR: ${error instanceof Error ? error.message.split('\n')[0] : 'error'}`,
+              );
+            }
+          }
+          const res = detectPage(content, nextKey);
+          if (!res.hasText) blankPages.push(n);
+          fields.push(...res.fields);
+        }
+      } finally {
+        await ocr?.close();
       }
+      if (ocrPages.size > 0) detector = 'ocr';
       const min = options.minConfidence ?? 0;
       fields = fields.filter((f) => f.confidence >= min);
     }
@@ -76,10 +103,21 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
     const textPages: PageText[] = [];
     const withFields = new Set(fields.map((f) => f.page));
     for (let n = 1; n <= last; n++)
-      if (withFields.has(n) || detector === 'layout') textPages.push(pageText(await pageContent(n)));
-    const finished = finishFields(fields, textPages, detector, blankPages);
+      if (withFields.has(n) || detector !== 'acroform') textPages.push(pageText(await pageContent(n)));
+    const finished = finishFields(fields, textPages, detector === 'acroform' ? 'acroform' : 'layout', blankPages);
     fields = finished.fields;
-    const reasons = [...finished.reasons, ...budget.reasons()];
+    for (const f of fields) {
+      const read = ocrPages.get(f.page);
+      if (read !== undefined)
+        f.confidence = Math.round(Math.min(f.confidence, OCR_MAX_CONFIDENCE) * (0.5 + 0.5 * read) * 100) / 100;
+    }
+    const ocrReason =
+      ocrPages.size > 0
+        ? [
+            `Page${ocrPages.size > 1 ? 's' : ''} ${[...ocrPages.keys()].join(', ')} ${ocrPages.size > 1 ? 'were' : 'was'} read by OCR (scanned, no text layer): check every field`,
+          ]
+        : [];
+    const reasons = [...ocrReason, ...finished.reasons, ...budget.reasons()];
     if (last < pageCount) warnings.push(`Only the first ${last} of ${pageCount} pages were read`);
     return { detector, pageCount, fields, reviewRequired: reasons.length > 0, reviewReasons: reasons, warnings };
   });

@@ -9,7 +9,7 @@ export class ImportResponseDto {
   template_version?: number;
   @ApiPropertyOptional({ description: 'When succeeded', example: 2 }) page_count?: number;
   @ApiPropertyOptional({ description: 'When succeeded', example: 43 }) field_count?: number;
-  @ApiPropertyOptional({ description: 'When succeeded', enum: ['acroform', 'layout'] }) detector?: string;
+  @ApiPropertyOptional({ description: 'When succeeded', enum: ['acroform', 'layout', 'ocr'] }) detector?: string;
   @ApiPropertyOptional({ description: 'When succeeded: staff should check the template first', example: false })
   review_required?: boolean;
   @ApiPropertyOptional({ description: 'When succeeded', type: [String], example: [] }) review_reasons?: string[];

@@ -10,7 +10,7 @@ export class TemplateResponseDto {
   @ApiProperty({ example: 2 }) page_count!: number;
   @ApiProperty({ example: 43 }) field_count!: number;
   @ApiProperty({
-    enum: ['acroform', 'layout', 'edited'],
+    enum: ['acroform', 'layout', 'ocr', 'edited'],
     description: '"edited" when the latest version was written by PUT /templates/{id}/fields',
     example: 'layout',
   })

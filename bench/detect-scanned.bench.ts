@@ -1,0 +1,31 @@
+/**
+ * npm run bench:detect:scanned: the scanned rows alone (bench:detect prints them too, after the born-digital
+ * figures). BENCH_SCANNED_FORMS (default 6 per corpus, 0 = all), BENCH_SCANNED_SKEW (1.5), BENCH_SCANNED_NOISE (0.003).
+ */
+import path from 'path';
+import { loadScorers } from './lib/scorers';
+import { scannedRows } from './lib/scanned';
+
+const shared = process.env.SHARED_DIR
+  ? path.resolve(process.env.SHARED_DIR)
+  : path.resolve(__dirname, '..', '..', 'shared');
+
+export function scannedOptions(): { maxForms: number; skewDeg: number; noise: number } {
+  return {
+    maxForms: Number(process.env.BENCH_SCANNED_FORMS ?? 6),
+    skewDeg: Number(process.env.BENCH_SCANNED_SKEW ?? 1.5),
+    noise: Number(process.env.BENCH_SCANNED_NOISE ?? 0.003),
+  };
+}
+
+async function main(): Promise<void> {
+  const lines = await scannedRows(await loadScorers(shared), shared, scannedOptions());
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${String(error)}\n`);
+    process.exit(1);
+  });
+}

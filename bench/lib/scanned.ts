@@ -1,0 +1,91 @@
+/**
+ * The "scanned" rows of bench:detect: each form is rasterized (poppler, 200 dpi), skewed 1.5° and speckled,
+ * written back as an image-only PDF (src/detection/ocr/test-support.ts), and detected again; the same truth
+ * scores both, so the rows show what OCR costs against the born-digital form. Rotated pages are left out (the
+ * scan helper keeps unrotated pages only).
+ */
+import { existsSync, readdirSync, readFileSync } from 'fs';
+import path from 'path';
+import { detectFields } from '../../src/detection';
+import { scanPdf } from '../../src/detection/ocr/test-support';
+import { toPredictions } from './predictions';
+import { median, pct } from './report';
+import { pool, type Counts, type Scorers } from './scorers';
+
+export interface ScannedOptions {
+  /** At most this many forms per corpus (BENCH_SCANNED_FORMS; default 6, 0 = all). */
+  maxForms: number;
+  skewDeg: number;
+  noise: number;
+}
+
+/** Either shared scorer, seen through what this file reads of its summary. */
+interface AnyScorer {
+  scoreForm(truth: unknown, predictions: unknown): Counts;
+  addCounts(a: Counts, b: Counts): Counts;
+  summarize(c: Counts): { f1: number; labelAccuracy?: number | null };
+}
+
+const scorerOf = (scorers: Scorers, semantic: boolean): AnyScorer =>
+  (semantic ? scorers.semantics : scorers.detection) as unknown as AnyScorer;
+
+interface Row {
+  digital: Counts[];
+  scanned: Counts[];
+  ocrMsPerPage: number[];
+}
+
+async function runCorpus(
+  scorers: Scorers,
+  dir: string,
+  file: string,
+  semantic: boolean,
+  opts: ScannedOptions,
+): Promise<Row> {
+  const row: Row = { digital: [], scanned: [], ocrMsPerPage: [] };
+  const scorer = scorerOf(scorers, semantic);
+  let ids = readdirSync(dir)
+    .filter((id) => existsSync(path.join(dir, id, file)) && existsSync(path.join(dir, id, 'truth.json')))
+    .sort();
+  const truths = new Map(ids.map((id) => [id, JSON.parse(readFileSync(path.join(dir, id, 'truth.json'), 'utf8'))]));
+  ids = ids.filter((id) => !(truths.get(id).pages ?? []).some((p: { rotation?: number }) => (p.rotation ?? 0) % 360));
+  // An even sample over the corpus (every family of the intake corpus shows up in the first pass).
+  if (opts.maxForms > 0 && ids.length > opts.maxForms) {
+    const step = ids.length / opts.maxForms;
+    ids = Array.from({ length: opts.maxForms }, (_, i) => ids[Math.floor(i * step)]);
+  }
+  for (const id of ids) {
+    const pdf = new Uint8Array(readFileSync(path.join(dir, id, file)));
+    const truth = truths.get(id);
+    const digital = await detectFields(pdf, { ocr: false });
+    row.digital.push(scorer.scoreForm(truth, { fields: toPredictions(digital) }));
+    const scan = await scanPdf(pdf, { skewDeg: opts.skewDeg, noise: opts.noise, seed: id.length });
+    const t0 = performance.now();
+    const scanned = await detectFields(scan);
+    row.ocrMsPerPage.push((performance.now() - t0) / scanned.pageCount);
+    row.scanned.push(scorer.scoreForm(truth, { fields: toPredictions(scanned) }));
+  }
+  return row;
+}
+
+/** Lines for the bench report: born-digital vs scanned, boxes and (intake) labels, and OCR time per page. */
+export async function scannedRows(scorers: Scorers, shared: string, opts: ScannedOptions): Promise<string[]> {
+  const out: string[] = [
+    `scanned (image-only copies: 200 dpi, skew ${opts.skewDeg}°, ${opts.noise * 100} % noise; ${opts.maxForms || 'all'} forms per corpus):`,
+  ];
+  for (const [name, dir, file, semantic] of [
+    ['dev flat twins', path.join(shared, 'forms', 'dev'), 'flat.pdf', false],
+    ['intake-dev', path.join(shared, 'forms', 'intake-dev'), 'flat.pdf', true],
+  ] as const) {
+    const row = await runCorpus(scorers, dir, file, semantic, opts);
+    const scorer = scorerOf(scorers, semantic);
+    const d = scorer.summarize(pool(scorer, row.digital));
+    const s = scorer.summarize(pool(scorer, row.scanned));
+    const labels = semantic ? `; labels ${pct(d.labelAccuracy)} -> ${pct(s.labelAccuracy)}` : '';
+    out.push(
+      `  ${name} (${row.digital.length} forms): boxes F1 born-digital ${pct(d.f1)} -> scanned ${pct(s.f1)}${labels}; ` +
+        `median ${median(row.ocrMsPerPage).toFixed(0)} ms per scanned page (max ${Math.max(...row.ocrMsPerPage).toFixed(0)})`,
+    );
+  }
+  return out;
+}

@@ -1,0 +1,75 @@
+/**
+ * Small skew (a sheet fed at an angle): the angle whose horizontal projection of dark pixels is sharpest
+ * (text lines and rules fall into few rows), searched over ±MAX_SKEW_DEG, then the image turned back.
+ */
+import type { Gray } from './raster';
+
+export const DESKEW_PARAMS = {
+  /** Largest skew corrected, in degrees. */
+  maxSkewDeg: 3.5,
+  /** Search step, in degrees. */
+  stepDeg: 0.25,
+  /** Pixels darker than this (0..255) are ink. */
+  inkBelow: 128,
+  /** Every n-th ink pixel is sampled when estimating (speed). */
+  sample: 3,
+};
+
+/** The turn, in degrees, that straightens the page: pass it to rotateImage. */
+export function estimateSkew(img: Gray): number {
+  const { width, height, data } = img;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  let k = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (data[y * width + x] < DESKEW_PARAMS.inkBelow && k++ % DESKEW_PARAMS.sample === 0) {
+        xs.push(x);
+        ys.push(y);
+      }
+    }
+  }
+  if (xs.length < 100) return 0;
+  let best = 0;
+  let bestScore = -1;
+  const rows = new Float64Array(height * 2);
+  for (let deg = -DESKEW_PARAMS.maxSkewDeg; deg <= DESKEW_PARAMS.maxSkewDeg + 1e-9; deg += DESKEW_PARAMS.stepDeg) {
+    const t = Math.tan((deg * Math.PI) / 180);
+    rows.fill(0);
+    for (let i = 0; i < xs.length; i++) {
+      const r = Math.round(ys[i] + xs[i] * t) + height / 2;
+      if (r >= 0 && r < rows.length) rows[r]++;
+    }
+    let score = 0;
+    for (let r = 0; r < rows.length; r++) score += rows[r] * rows[r];
+    if (score > bestScore) {
+      bestScore = score;
+      best = deg;
+    }
+  }
+  // The best projection angle is the content's own tilt; turning by its opposite undoes it.
+  return -best;
+}
+
+/** The image turned by `deg` degrees about its centre (nearest neighbour; outside is white). */
+export function rotateImage(img: Gray, deg: number): Gray {
+  if (Math.abs(deg) < 1e-6) return img;
+  const { width, height, data } = img;
+  const out = new Uint8Array(width * height).fill(255);
+  const a = (deg * Math.PI) / 180;
+  const cos = Math.cos(a);
+  const sin = Math.sin(a);
+  const cx = width / 2;
+  const cy = height / 2;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      // source pixel of (x, y): the inverse rotation
+      const dx = x - cx;
+      const dy = y - cy;
+      const sx = Math.round(cx + dx * cos - dy * sin);
+      const sy = Math.round(cy + dx * sin + dy * cos);
+      if (sx >= 0 && sx < width && sy >= 0 && sy < height) out[y * width + x] = data[sy * width + sx];
+    }
+  }
+  return { width, height, data: out };
+}

@@ -1,0 +1,65 @@
+/**
+ * Scanned pages: a page with no usable text layer is read by OCR (see ocr-page.ts). The PDF is written once to a
+ * private temporary file for poppler; it is deleted when detection ends.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PageContent } from '../layout/types';
+import { ocrPage, type OcrPageResult } from './ocr-page';
+import { tesseractAvailable } from './tesseract';
+
+export { OCR_PARAMS } from './ocr-page';
+export { tesseractAvailable } from './tesseract';
+
+export const OCR_LIMITS = {
+  /** A page with fewer characters than this has no usable text layer. */
+  minGlyphs: 12,
+  /** Time for one page: raster, orientation, OCR. */
+  pageTimeoutMs: 15_000,
+  /** No page is OCR'd after this much OCR time in one document (the sandbox's hard deadline is 60 s). */
+  documentMs: 40_000,
+};
+
+/** Whether a page's own text is too thin to detect from: empty, or a few stray characters over a picture. */
+export function needsOcr(content: PageContent): boolean {
+  const visible = content.glyphs.filter((g) => g.ch.trim() !== '');
+  return visible.length < OCR_LIMITS.minGlyphs;
+}
+
+/** Reads pages by OCR for one document; `close()` deletes the temporary copy of the PDF. */
+export class OcrSession {
+  private file?: Promise<string>;
+  private dir?: string;
+  private readonly startedAt = Date.now();
+
+  constructor(private readonly pdf: Uint8Array) {}
+
+  static async open(pdf: Uint8Array): Promise<OcrSession | null> {
+    return (await tesseractAvailable()) ? new OcrSession(pdf) : null;
+  }
+
+  private path(): Promise<string> {
+    this.file ??= (async () => {
+      this.dir = await mkdtemp(join(tmpdir(), 'edform-ocr-'));
+      const path = join(this.dir, 'page.pdf');
+      await writeFile(path, this.pdf, { mode: 0o600 });
+      return path;
+    })();
+    return this.file;
+  }
+
+  /** Whether OCR time is left for another page of this document. */
+  get hasTime(): boolean {
+    return Date.now() - this.startedAt < OCR_LIMITS.documentMs - 2_000;
+  }
+
+  async read(pageNumber: number, base: PageContent): Promise<OcrPageResult> {
+    const left = OCR_LIMITS.documentMs - (Date.now() - this.startedAt);
+    return ocrPage(await this.path(), pageNumber, base, Math.min(OCR_LIMITS.pageTimeoutMs, left));
+  }
+
+  async close(): Promise<void> {
+    if (this.dir) await rm(this.dir, { recursive: true, force: true });
+  }
+}

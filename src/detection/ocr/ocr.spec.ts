@@ -1,0 +1,138 @@
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { detectFields } from '../index';
+import type { DetectedField } from '../field-map';
+import { estimateSkew, rotateImage } from './deskew';
+import type { Gray } from './raster';
+import { findRules } from './rules';
+import { parseTsv } from './tesseract';
+import { scanPdf } from './test-support';
+
+jest.setTimeout(120_000);
+
+function blank(width: number, height: number): Gray {
+  return { width, height, data: new Uint8Array(width * height).fill(255) };
+}
+
+function rect(img: Gray, x1: number, y1: number, x2: number, y2: number): void {
+  for (let y = y1; y < y2; y++) for (let x = x1; x < x2; x++) img.data[y * img.width + x] = 0;
+}
+
+const iou = (a: number[], b: number[]): number => {
+  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
+  const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  if (w <= 0 || h <= 0) return 0;
+  const area = (r: number[]): number => (r[2] - r[0]) * (r[3] - r[1]);
+  return (w * h) / (area(a) + area(b) - w * h);
+};
+
+/** A small clinic form as a word processor prints it. */
+async function bornDigital(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const page = doc.addPage([612, 792]);
+  page.drawText('PATIENT REGISTRATION', { x: 72, y: 720, size: 14, font: bold });
+  const rows = ['Last name', 'First name', 'Home address', 'City', 'Phone number', 'Email address'];
+  rows.forEach((label, i) => {
+    const y = 680 - i * 30;
+    page.drawText(`${label}:`, { x: 72, y, size: 12, font });
+    page.drawLine({ start: { x: 190, y: y - 2 }, end: { x: 520, y: y - 2 }, thickness: 1 });
+  });
+  page.drawText('Do you smoke?', { x: 72, y: 480, size: 12, font });
+  for (const [i, option] of ['Yes', 'No'].entries()) {
+    const x = 220 + i * 80;
+    page.drawRectangle({ x, y: 478, width: 11, height: 11, borderWidth: 1, borderColor: rgb(0, 0, 0) });
+    page.drawText(option, { x: x + 16, y: 480, size: 12, font });
+  }
+  page.drawLine({ start: { x: 72, y: 400 }, end: { x: 320, y: 400 }, thickness: 1 });
+  page.drawText('Signature of patient', { x: 72, y: 386, size: 10, font });
+  return doc.save();
+}
+
+describe('scanned pages', () => {
+  it('finds a small skew and turns it back', () => {
+    const img = blank(800, 600);
+    for (let y = 100; y < 560; y += 40) rect(img, 60, y, 740, y + 3);
+    const skewed = rotateImage(img, 2);
+    const estimate = estimateSkew(skewed);
+    expect(estimate).toBeCloseTo(-2, 0);
+    // turned back, the rules lie on few rows again
+    const straight = rotateImage(skewed, estimate);
+    const rows = (g: Gray): number => {
+      let n = 0;
+      for (let y = 0; y < g.height; y++) {
+        let ink = 0;
+        for (let x = 0; x < g.width; x++) if (g.data[y * g.width + x] < 128) ink++;
+        if (ink > 300) n++;
+      }
+      return n;
+    };
+    expect(rows(straight)).toBeGreaterThanOrEqual(rows(img) - 4);
+    expect(rows(skewed)).toBe(0);
+  });
+
+  it('finds drawn rules: an underline and the four sides of a check box, not text strokes', () => {
+    const img = blank(600, 200);
+    rect(img, 50, 100, 450, 102); // underline, 400 px
+    rect(img, 500, 60, 528, 62); // a 28 px box at 200 dpi (10 pt)
+    rect(img, 500, 86, 528, 88);
+    rect(img, 500, 60, 502, 88);
+    rect(img, 526, 60, 528, 88);
+    rect(img, 20, 20, 26, 22); // a 6 px stroke of a letter
+    const { h, v } = findRules(img, 200 / 72);
+    expect(h.map((r) => [r.x1, r.x2])).toEqual(
+      expect.arrayContaining([
+        [50, 450],
+        [500, 528],
+      ]),
+    );
+    expect(h.some((r) => r.x2 - r.x1 < 10)).toBe(false);
+    expect(v).toHaveLength(2);
+  });
+
+  it('reads tesseract TSV words with their boxes and confidence', () => {
+    const tsv = [
+      'level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext',
+      '1\t1\t0\t0\t0\t0\t0\t0\t1700\t2200\t-1\t',
+      '5\t1\t1\t1\t1\t1\t120\t300\t90\t30\t96.5\tName:',
+      '5\t1\t1\t1\t1\t2\t220\t300\t40\t30\t12\t ',
+    ].join('\n');
+    expect(parseTsv(tsv)).toEqual([{ text: 'Name:', x1: 120, y1: 300, x2: 210, y2: 330, conf: 96.5, line: '1.1.1' }]);
+  });
+
+  describe('an image-only copy of a form, skewed 1.5° and speckled', () => {
+    let digital: DetectedField[];
+    let scanned: Awaited<ReturnType<typeof detectFields>>;
+
+    beforeAll(async () => {
+      const pdf = await bornDigital();
+      digital = (await detectFields(pdf)).fields;
+      scanned = await detectFields(await scanPdf(pdf, { skewDeg: 1.5, noise: 0.004 }));
+    });
+
+    it('says it was read by OCR and asks for review, with confidence below born-digital fields', () => {
+      expect(scanned.detector).toBe('ocr');
+      expect(scanned.reviewRequired).toBe(true);
+      expect(scanned.reviewReasons[0]).toMatch(/Page 1 was read by OCR/);
+      expect(Math.max(...scanned.fields.map((f) => f.confidence))).toBeLessThanOrEqual(0.75);
+    });
+
+    it('finds the same blanks and boxes as the born-digital form, with their labels', () => {
+      const matched = digital.filter((d) =>
+        scanned.fields.some((s) => s.page === d.page && iou(s.rect, d.rect) >= 0.5),
+      );
+      expect(matched.length / digital.length).toBeGreaterThanOrEqual(0.8);
+      const labels = scanned.fields.map((f) => f.label.toLowerCase());
+      for (const label of ['last name', 'first name', 'city', 'yes', 'no']) {
+        expect(labels.some((l) => l.includes(label))).toBe(true);
+      }
+    });
+  });
+
+  it('reads a page scanned sideways (turned 90°)', async () => {
+    const scanned = await detectFields(await scanPdf(await bornDigital(), { sideways: true }));
+    expect(scanned.detector).toBe('ocr');
+    const labels = scanned.fields.map((f) => f.label.toLowerCase());
+    expect(labels.some((l) => l.includes('last name'))).toBe(true);
+  });
+});

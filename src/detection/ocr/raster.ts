@@ -1,0 +1,56 @@
+/**
+ * Page rasters for OCR: poppler's pdftoppm renders one page, in the viewer's orientation (its /Rotate applied)
+ * over the crop box, as 8-bit grey. Plain Node, no Nest: runs inside the PDF sandbox's child process.
+ */
+import { execFile } from 'node:child_process';
+
+export interface Gray {
+  width: number;
+  height: number;
+  /** One byte per pixel, 0 black .. 255 white, row by row from the top. */
+  data: Uint8Array;
+}
+
+/** Parses a binary PGM (P5, maxval 255): what pdftoppm -gray writes. */
+export function parsePgm(bytes: Buffer): Gray {
+  const header = /^P5\s+(?:#[^\n]*\n\s*)*(\d+)\s+(\d+)\s+255\s/.exec(bytes.toString('latin1', 0, 64));
+  if (!header) throw new Error('not an 8-bit PGM image');
+  const width = Number(header[1]);
+  const height = Number(header[2]);
+  const data = new Uint8Array(bytes.buffer, bytes.byteOffset + header[0].length, width * height);
+  if (data.length < width * height) throw new Error('PGM image data too short');
+  return { width, height, data };
+}
+
+export function run(cmd: string, args: string[], input: Buffer | null, timeoutMs: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      cmd,
+      args,
+      { encoding: 'buffer', timeout: timeoutMs, maxBuffer: 256 * 1024 * 1024, killSignal: 'SIGKILL' },
+      (error, stdout) => (error ? reject(new Error(`${cmd} failed: ${error.message}`)) : resolve(stdout)),
+    );
+    if (input) child.stdin?.end(input);
+  });
+}
+
+/** Renders page `pageNumber` (1-based) of the PDF file at `dpi`. */
+export async function rasterizePage(
+  pdfPath: string,
+  pageNumber: number,
+  dpi: number,
+  timeoutMs: number,
+): Promise<Gray> {
+  const out = await run(
+    'pdftoppm',
+    ['-gray', '-r', String(dpi), '-f', String(pageNumber), '-l', String(pageNumber), pdfPath],
+    null,
+    timeoutMs,
+  );
+  return parsePgm(out);
+}
+
+/** A PGM file of an image, for tesseract's stdin. */
+export function toPgm(img: Gray): Buffer {
+  return Buffer.concat([Buffer.from(`P5\n${img.width} ${img.height}\n255\n`, 'latin1'), Buffer.from(img.data)]);
+}

@@ -1,0 +1,63 @@
+/** Words and their boxes from Debian's tesseract (TSV output), English and Spanish. */
+import { run, toPgm, type Gray } from './raster';
+
+export interface OcrWord {
+  text: string;
+  /** Pixels, y down. */
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  /** 0..100 as tesseract reports it. */
+  conf: number;
+  /** Words of one text line share it. */
+  line: string;
+}
+
+let available: Promise<boolean> | undefined;
+
+/** Whether tesseract is installed (checked once per process). */
+export function tesseractAvailable(): Promise<boolean> {
+  available ??= run('tesseract', ['--version'], null, 10_000).then(
+    () => true,
+    () => false,
+  );
+  return available;
+}
+
+export function parseTsv(tsv: string): OcrWord[] {
+  const words: OcrWord[] = [];
+  for (const row of tsv.split('\n').slice(1)) {
+    const c = row.split('\t');
+    if (c.length < 12 || c[0] !== '5') continue;
+    const text = c.slice(11).join('\t').trim();
+    const conf = Number(c[10]);
+    if (!text || conf < 0) continue;
+    const [left, top, width, height] = [Number(c[6]), Number(c[7]), Number(c[8]), Number(c[9])];
+    words.push({ text, x1: left, y1: top, x2: left + width, y2: top + height, conf, line: `${c[2]}.${c[3]}.${c[4]}` });
+  }
+  return words;
+}
+
+/** Words of a page image; `dpi` tells tesseract the scale. */
+export async function ocrWords(img: Gray, dpi: number, timeoutMs: number): Promise<OcrWord[]> {
+  const tsv = await run(
+    'tesseract',
+    ['stdin', 'stdout', '-l', 'eng+spa', '--dpi', String(dpi), '--psm', '11', 'tsv'],
+    toPgm(img),
+    timeoutMs,
+  );
+  return parseTsv(tsv.toString('utf8'));
+}
+
+/** The page's orientation from tesseract's OSD: degrees to turn it clockwise to read it upright, or 0. */
+export async function osdRotation(img: Gray, timeoutMs: number): Promise<number> {
+  try {
+    const out = (await run('tesseract', ['stdin', 'stdout', '--psm', '0'], toPgm(img), timeoutMs)).toString('utf8');
+    const m = /Rotate:\s*(\d+)/.exec(out);
+    const conf = Number(/Orientation confidence:\s*([\d.]+)/.exec(out)?.[1] ?? 0);
+    return m && conf >= 1.5 ? Number(m[1]) % 360 : 0;
+  } catch {
+    return 0;
+  }
+}
