@@ -13,6 +13,9 @@ RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production APP_ROLE=all PORT=3000
+# Scanned forms: poppler rasterizes pages, tesseract reads them (English, Spanish, orientation).
+RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends poppler-utils tesseract-ocr \
+      tesseract-ocr-eng tesseract-ocr-spa tesseract-ocr-osd && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist

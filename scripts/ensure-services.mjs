@@ -142,11 +142,33 @@ function ensureTestTools() {
   if (!aptInstall(packages)) fail(`missing test tools. Run: sudo apt-get install -y ${packages}`);
 }
 
+/**
+ * Scanned forms are read by Debian's tesseract (English and Spanish data, orientation detection) on pages
+ * rasterized by poppler's pdftoppm: the service needs them, not only the tests. Without them scanned pages get a
+ * review reason instead of fields.
+ */
+function ensureOcrTools() {
+  const missing = [
+    ['pdftoppm', 'poppler-utils'],
+    ['tesseract', 'tesseract-ocr'],
+  ].filter(([bin]) => !has(bin));
+  const data = ['eng', 'spa', 'osd'].filter((lang) => !hasTessdata(lang)).map((lang) => `tesseract-ocr-${lang}`);
+  const packages = [...missing.map(([, pkg]) => pkg), ...data].join(' ');
+  if (packages === '') return;
+  if (!aptInstall(packages)) say(`OCR of scanned forms is off until installed: sudo apt-get install -y ${packages}`);
+}
+
+function hasTessdata(lang) {
+  const listed = spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8' });
+  return `${listed.stdout ?? ''}\n${listed.stderr ?? ''}`.split('\n').map((l) => l.trim()).includes(lang);
+}
+
 try {
   const db = new URL(databaseUrl);
   await ensurePostgres(db);
   await ensureRedis(new URL(redisUrl));
   await ensureDatabase(db);
+  ensureOcrTools();
   if (forTest) ensureTestTools();
   say(`PostgreSQL and Redis ready (${db.pathname.slice(1)})`);
 } catch (error) {
