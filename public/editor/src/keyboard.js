@@ -1,4 +1,5 @@
-// Keys: selection follows focus (Tab walks the boxes in reading order), arrows move, Alt+arrows resize,
+// Keys: selection follows focus (Tab walks the boxes in reading order; Shift+Enter builds a multi-selection
+// that Tab keeps), arrows move, Alt+arrows resize,
 // Delete removes, Ctrl+Z/Ctrl+Y undo and redo, Ctrl+S saves, Ctrl+= / Ctrl+- zoom, Escape clears.
 import { deleteSelected, nudgeSelected } from './actions.js';
 
@@ -7,7 +8,7 @@ const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowD
 export function bindKeyboard(store, { pageSizes, save, zoom, announce }) {
   document.addEventListener('focusin', (event) => {
     const key = event.target?.dataset?.key;
-    if (!key || store.pointerDown || store.state.selected.has(key)) return;
+    if (!key || store.pointerDown || store.state.sticky || store.state.selected.has(key)) return;
     store.select([key]);
   });
 
@@ -49,7 +50,11 @@ export function bindKeyboard(store, { pageSizes, save, zoom, announce }) {
       store.select([]);
     } else if (event.key === 'Enter' && event.shiftKey) {
       event.preventDefault();
-      if (onBox) store.toggle(event.target.dataset.key);
+      // Shift+Enter starts (or extends) a multi-selection that Tab no longer replaces; Escape ends it.
+      const key = event.target.dataset?.key;
+      if (!onBox || !key) return;
+      if (!store.state.sticky) store.select([...store.state.selected, key], { sticky: true });
+      else store.toggle(key);
     } else if (event.key === 'Enter') {
       event.preventDefault();
       document.getElementById('prop-label').focus();

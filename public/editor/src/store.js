@@ -36,6 +36,7 @@ export function createStore({ fields, version }) {
     version,
     baseIds: new Set(fields.map((f) => f.field_id)),
     selected: new Set(),
+    sticky: false,
     dirty: false,
     undo: [],
     redo: [],
@@ -62,6 +63,7 @@ export function createStore({ fields, version }) {
       if (checkpoint) this.checkpoint();
       fn(state.fields);
       state.selected = new Set([...state.selected].filter((k) => state.fields.some((f) => f.key === k)));
+      if (!state.selected.size) state.sticky = false;
       state.dirty = true;
       emit('fields');
     },
@@ -84,7 +86,9 @@ export function createStore({ fields, version }) {
       state.dirty = true;
       emit('fields');
     },
-    select(keys, { add = false } = {}) {
+    /** `sticky`: a keyboard multi-selection is being built (Shift+Enter); moving focus keeps it. */
+    select(keys, { add = false, sticky = false } = {}) {
+      state.sticky = sticky;
       if (!add) state.selected = new Set();
       for (const k of keys) state.selected.add(k);
       emit('selection');
@@ -92,6 +96,7 @@ export function createStore({ fields, version }) {
     toggle(key) {
       if (state.selected.has(key)) state.selected.delete(key);
       else state.selected.add(key);
+      if (!state.selected.size) state.sticky = false;
       emit('selection');
     },
     /** After a save: the server's fields (with real ids) become the new base; history starts again. */

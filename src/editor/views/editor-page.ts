@@ -104,6 +104,7 @@ function inspector(): SafeHtml {
     <h2 id="shortcuts-heading">Keys</h2>
     <ul class="keys" aria-labelledby="shortcuts-heading">
       <li>Tab: next field in reading order</li>
+      <li>Shift+Enter: add the field to a selection (then Tab on, Shift+Enter again); Escape: clear</li>
       <li>Arrows: move 1 pt (Shift: 10 pt); Alt+arrows: resize</li>
       <li>Delete: remove; Ctrl+Z / Ctrl+Y: undo / redo; Ctrl+S: save</li>
     </ul>
