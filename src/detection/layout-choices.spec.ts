@@ -68,6 +68,37 @@ describe('layout detector: which word belongs to which box (decided per row)', (
   });
 });
 
+describe('layout detector: ornaments and page-wide side', () => {
+  it('does not make a lone drawn circle under a title into a field labelled by the title', async () => {
+    const pdf = await makePdf((p, f) => {
+      text(p, f, 'New Patient Registration', 200, 720, 14);
+      p.drawCircle({ x: 180, y: 704, size: 5, borderColor: rgb(0, 0, 0), borderWidth: 0.7 });
+    });
+    const got = (await detectFields(pdf)).fields;
+    expect(got.some((g) => /registration/i.test(`${g.label} ${g.prompt}`))).toBe(false);
+  });
+
+  it('binds an ambiguous row on the side the rest of the page uses', async () => {
+    const pdf = await makePdf((p, f) => {
+      // Clear rows: the word right before each box.
+      for (let r = 0; r < 2; r++) {
+        let x = text(p, f, `Question ${r + 1}:`, 72, 700 - 20 * r) + 10;
+        for (const opt of ['Yes', 'No']) {
+          x = text(p, f, opt, x, 700 - 20 * r) + 1;
+          square(p, x, 700 - 20 * r);
+          x += 8 + 30;
+        }
+      }
+      // A lone box with one word just left and another a little further right.
+      const x = text(p, f, 'Other', 72, 640) + 2;
+      square(p, x, 640);
+      text(p, f, 'details', x + 8 + 3, 640);
+    });
+    const other = choices((await detectFields(pdf)).fields).find((c) => c.rect[1] < 650);
+    expect(other?.label).toBe('Other');
+  });
+});
+
 describe('layout detector: words to circle', () => {
   it('turns a "Yes  No" pair right of a question into two circled select_one options on the words', async () => {
     let yesX = 0;

@@ -87,14 +87,29 @@ function wordsFor(markers: Box[], toks: Token[], side: Side, em: number): Array<
  * `splitPromptOption`). Returns null when neither side binds at least half the markers: a table row, whose
  * options are named by column headers.
  */
-export function bindRow(markers: Box[], toks: Token[], em: number): RowBinding | null {
-  let best: RowBinding | null = null;
+export function bindRow(markers: Box[], toks: Token[], em: number, prefer?: Side): RowBinding | null {
+  const options: RowBinding[] = [];
   for (const side of ['right', 'left'] as const) {
     const words = wordsFor(markers, toks, side, em);
     const bound = words.filter((w) => w !== null).length;
     if (bound === 0 || bound * 2 < markers.length) continue;
-    const cost = sideCost(markers, words, side, em);
-    if (!best || cost < best.cost) best = { side, words, cost };
+    options.push({ side, words, cost: sideCost(markers, words, side, em) });
   }
-  return best;
+  options.sort((a, b) => a.cost - b.cost);
+  // A near tie goes to the side the page's clear rows use (one page is printed one way).
+  if (prefer && options.length === 2 && options[1].cost - options[0].cost < P.bindSidePriorMargin)
+    return options.find((o) => o.side === prefer) ?? options[0];
+  return options[0] ?? null;
+}
+
+/** The side most rows of a page bind on, counting only rows that bind two or more markers. */
+export function pageSide(bindings: Array<RowBinding | null>): Side | undefined {
+  let left = 0;
+  let right = 0;
+  for (const b of bindings) {
+    if (!b || b.words.filter((w) => w !== null).length < 2) continue;
+    if (b.side === 'left') left++;
+    else right++;
+  }
+  return left === right ? undefined : left > right ? 'left' : 'right';
 }

@@ -7,7 +7,7 @@ import { choiceMode } from '../kinds';
 import type { Candidate } from './candidates';
 import type { TextLine, Token } from './text';
 import type { Box } from './types';
-import { bindRow, splitPromptOption } from './bind';
+import { bindRow, pageSide, splitPromptOption } from './bind';
 import { LAYOUT_PARAMS as P } from './params';
 
 export interface ChoiceOut {
@@ -54,6 +54,14 @@ export function groupChoices(
     table: boolean;
   }
   const questions: Q[] = [];
+  // First pass: the side each clear row binds on, for the rows that are a near tie.
+  const prefer = pageSide(
+    rows.map((row) => {
+      const items = [...row.items].sort((a, b) => a.x1 - b.x1);
+      const toks = rowTokens(tokens, row.y).flatMap(splitPromptOption);
+      return bindRow(items, toks, Math.max(6, Math.min(...items.map((m) => m.size)), toks[0]?.size ?? 0));
+    }),
+  );
   let prevRowQ: Q | null = null;
   let prevRowY = Infinity;
   for (const row of rows) {
@@ -61,7 +69,7 @@ export function groupChoices(
     const toks = rowTokens(tokens, row.y).flatMap(splitPromptOption);
     const em = Math.max(6, Math.min(...row.items.map((m) => m.size)), toks[0]?.size ?? 0);
     const heads = gridHeaders(row.items, tokens, markers);
-    const binding = heads ? null : bindRow(row.items, toks, em);
+    const binding = heads ? null : bindRow(row.items, toks, em, prefer);
     const labels = binding?.words ?? row.items.map(() => null);
     const used = new Set<Token>(labels.filter((t): t is Token => t !== null));
     const table = binding === null;
@@ -148,6 +156,9 @@ export function groupChoices(
             : 'box',
     );
     const lone = q.opts.length === 1 && !q.table;
+    // A lone small circle with no word beside it is ornament (a bullet, a logo's ring), not a field: its
+    // nearest text would be a page title.
+    if (q.opts.length === 1 && q.opts[0].cand.source === 'circle' && (q.table || !clean(q.opts[0].labelRaw))) continue;
     const kind: FieldKind = lone ? 'checkbox' : mode === 'many' ? 'select_many' : 'select_one';
     const key = lone ? null : nextKey();
     for (const o of q.opts) {
@@ -182,6 +193,8 @@ function columnHeader(m: Candidate, tokens: Token[]): Token | null {
   for (const t of tokens) {
     if (t.y1 < m.y2 + 2 || t.y1 > m.y2 + 160) continue;
     if (cx < t.x1 - 4 || cx > t.x2 + 4) continue;
+    // A header is a few words; a sentence over the column is an instruction or a title.
+    if (t.text.trim().split(/\s+/).length > P.columnHeaderMaxWords) continue;
     if (!best || t.y1 > best.y1) best = t;
   }
   // The header is the top of the column: climb while headers of other rows are markers' labels.

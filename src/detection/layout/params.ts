@@ -46,6 +46,11 @@ export const LAYOUT_PARAMS = {
   /** pt: a grid's column header sits at most this far above a marker of the row (nearest header line). */
   gridHeaderMaxRise: 200,
 
+  /** words: a column header of a table of markers has at most this many words. */
+  columnHeaderMaxWords: 5,
+  /** Cost difference under which a row's side follows the page's majority side. */
+  bindSidePriorMargin: 0.5,
+
   // ---- Words to circle (no marker) ----
   /** pt: the rect of a circled word is its ink box grown by this much per side (as the truth does). */
   circleWordPad: 2,
@@ -100,6 +105,7 @@ export const TUNABLE_PARAMS: { key: LayoutParamKey; values: number[] }[] = [
   { key: 'bindSpreadWeight', values: [0, 0.25, 0.5, 1] },
   { key: 'bindMissingCost', values: [1.5, 2.2, 3] },
   { key: 'bindMaxGapEm', values: [2, 2.6, 3.5] },
+  { key: 'bindSidePriorMargin', values: [0, 0.5, 1] },
   { key: 'circleWordMaxGapEm', values: [4, 6, 8] },
   { key: 'circleWordMinLeadEm', values: [1, 1.5, 2.5] },
   { key: 'leftLabelMaxGap', values: [120, 220, 300] },
