@@ -9,6 +9,7 @@
  *   npm run bench:detect [-- --quick | --no-lofo]      (SHARED_DIR overrides ../shared)
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'fs';
+import { loadavg } from 'os';
 import path from 'path';
 import { detectFields } from '../src/detection';
 import { TUNABLE_PARAMS } from '../src/detection/layout/params';
@@ -36,6 +37,8 @@ interface FormRun {
   truth: Truth;
   preds: Prediction[];
   ms: number;
+  /** CPU time of this process (user + system): what the detector costs when the machine is shared. */
+  cpuMs: number;
   pages: number;
   review: boolean;
   reasons: string[];
@@ -51,6 +54,7 @@ async function runCorpus(name: string, corpusDir: string, file: string): Promise
     const truth = JSON.parse(readFileSync(path.join(corpusDir, id, 'truth.json'), 'utf8')) as Truth;
     const bytes = new Uint8Array(readFileSync(pdfPath));
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     let preds: Prediction[] = [];
     let pages = 1;
     let review = true;
@@ -64,7 +68,17 @@ async function runCorpus(name: string, corpusDir: string, file: string): Promise
     } catch (e) {
       console.log(`  ${name}/${id}: detection failed: ${e instanceof Error ? e.message : String(e)}`);
     }
-    runs.push({ id, truth, preds, ms: performance.now() - t0, pages, review, reasons });
+    const cpu = process.cpuUsage(c0);
+    runs.push({
+      id,
+      truth,
+      preds,
+      ms: performance.now() - t0,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      pages,
+      review,
+      reasons,
+    });
     writeFileSync(path.join(outDir, `${id}.json`), JSON.stringify({ fields: preds }, null, 1));
   }
   return runs;
@@ -84,7 +98,8 @@ function timing(name: string, runs: FormRun[]): string {
   const perPage = runs.map((r) => r.ms / Math.max(1, r.pages));
   const pages = runs.reduce((a, r) => a + r.pages, 0);
   const total = runs.reduce((a, r) => a + r.ms, 0);
-  return `${name.padEnd(10)} ${runs.length} forms, ${pages} pages: median ms/page over forms ${median(perPage).toFixed(1)}, overall ${(total / Math.max(1, pages)).toFixed(1)}`;
+  const cpuPerPage = runs.map((r) => r.cpuMs / Math.max(1, r.pages));
+  return `${name.padEnd(10)} ${runs.length} forms, ${pages} pages: median ms/page over forms ${median(perPage).toFixed(1)} wall, ${median(cpuPerPage).toFixed(1)} CPU; overall ${(total / Math.max(1, pages)).toFixed(1)} wall`;
 }
 
 function intakeReport(runs: FormRun[], sc: Scorers): void {
@@ -215,7 +230,9 @@ async function main(): Promise<void> {
     say('\n## Leave-one-family-out (intake-dev, 10 families; fit on 9, score the 10th, pooled)');
     await lofoReport(sc, intakeRuns);
   }
-  say('\n## Speed (this machine, 2 shared cores; target <= 100 ms/page median)');
+  say(
+    `\n## Speed (this machine, 2 shared cores, load average ${loadavg()[0].toFixed(1)}; target <= 100 ms/page median)`,
+  );
   for (const [n, r] of [
     ['original', original],
     ['flat', flat],
