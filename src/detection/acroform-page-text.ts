@@ -199,6 +199,11 @@ export function stacked(
   /** How far left of the widget a phrase may start (points). */
   reach = 12,
 ): Phrase | null {
+  // A column header's words need only reach over the box (a two-word header may straddle it).
+  const inColumn = (word: Word): boolean =>
+    centred
+      ? word.x2 >= w.x1 - 0.75 * (w.x2 - w.x1) - 2 && word.x1 <= w.x2 + 0.75 * (w.x2 - w.x1) + 2
+      : word.x2 > w.x1 && word.x1 < w.x2 && word.x1 >= w.x1 - reach;
   let bestLine = -1;
   let bestGap = Infinity;
   for (const [i, line] of text.lines.entries()) {
@@ -208,22 +213,13 @@ export function stacked(
     for (const word of line) {
       const gap = side === 'above' ? word.y1 - w.y2 : w.y1 - word.y2;
       if (gap < -0.35 * (word.y2 - word.y1) || gap > maxGap || gap >= bestGap) continue;
-      const cx = (word.x1 + word.x2) / 2;
-      const inColumn = centred
-        ? cx >= w.x1 - 0.75 * (w.x2 - w.x1) - 2 && cx <= w.x2 + 0.75 * (w.x2 - w.x1) + 2
-        : word.x2 > w.x1 && word.x1 < w.x2 && word.x1 >= w.x1 - reach;
-      if (!inColumn) continue;
+      if (!inColumn(word)) continue;
       bestLine = word.line;
       bestGap = gap;
     }
   }
   if (bestLine < 0) return null;
   const line = text.lines[bestLine];
-  const inColumn = (word: Word): boolean => {
-    if (!centred) return word.x2 > w.x1 && word.x1 < w.x2 && word.x1 >= w.x1 - reach;
-    const cx = (word.x1 + word.x2) / 2;
-    return cx >= w.x1 - 0.75 * (w.x2 - w.x1) - 2 && cx <= w.x2 + 0.75 * (w.x2 - w.x1) + 2;
-  };
   const first = centred
     ? line
         .filter(inColumn)
@@ -267,7 +263,7 @@ function headerLinesAbove(words: Word[], text: PageText): Word[] {
     // Only the words centred over this header (other columns' headers sit on the same line).
     const mine = near.filter((w) => Math.abs((w.x1 + w.x2) / 2 - cx) <= Math.max(spread, x2 - x1) / 2 + size);
     const mx = mine.length ? (Math.min(...mine.map((w) => w.x1)) + Math.max(...mine.map((w) => w.x2))) / 2 : NaN;
-    if (!mine.length || Math.abs(mx - cx) > 0.6 * size) break;
+    if (!mine.length || Math.abs(mx - cx) > Math.max(0.6 * size, 0.2 * spread)) break;
     out.unshift(...mine);
     top = mine;
   }

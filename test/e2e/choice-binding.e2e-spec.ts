@@ -178,7 +178,7 @@ describe('options printed left of their boxes: field map, fill page and complete
     async (style) => {
       const { pdf, boxes } = await clinicForm(style);
       const imported = await importPdf(t, org.apiKey, pdf);
-      expect(imported.status).toBe('succeeded');
+      expect({ status: imported.status, error: imported.error }).toEqual({ status: 'succeeded', error: undefined });
       const fields = (await api(t, org.apiKey).get(`/api/v1/templates/${imported.template_id}/fields`).expect(200)).body
         .fields as Field[];
 
