@@ -1,23 +1,36 @@
 /**
- * npm run bench:submit: submissions per second through POST /f/{code}/submit (autocannon, 10 s) against the
- * compiled service (API and workers in one process), then the time from submit to completed_pdf_status ready
- * (median, p95) for the submissions made under that load, read from PostgreSQL. Counts rows and frozen PDFs at
- * the end: nothing may be lost.
+ * npm run bench:submit: submissions per second through POST /f/{code}/submit (autocannon) against the compiled
+ * service, then the time from submit to completed_pdf_status ready (median, p95, max) for the submissions made
+ * under that load, read from PostgreSQL. Counts rows and frozen PDFs at the end: nothing may be lost.
+ *
+ * Modes (environment variables, all optional; the default is the original run: one APP_ROLE=all process,
+ * 8 connections as fast as they go for 10 s):
+ *   BENCH_SPLIT=1          the API runs as APP_ROLE=api and renders run in a separate APP_ROLE=worker process
+ *                          (same DATABASE_URL, REDIS_URL and a per-run QUEUE_PREFIX).
+ *   BENCH_RATE=40          paced load: at most this many submissions per second overall (autocannon overallRate)
+ *                          instead of as fast as possible.
+ *   BENCH_DURATION_S=60    load duration in seconds (default 10).
+ *   BENCH_CONNECTIONS=8    autocannon connections (default 8).
+ *   BENCH_CPU_PROF=dir     run the service process(es) under `node --cpu-prof` and write .cpuprofile files to dir.
+ * Issue 11's sustained run: `BENCH_SPLIT=1 BENCH_RATE=40 BENCH_DURATION_S=60 npm run bench:submit`.
  */
 import autocannon from 'autocannon';
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { createOrgWithKey, percentile } from './lib/admin-client';
-import { spawnApp } from './lib/spawn-app';
+import { spawnApp, spawnWorker } from './lib/spawn-app';
 
 const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 const SHARED = process.env.SHARED_DIR ?? join(__dirname, '..', '..', 'shared');
 const FORM = join(SHARED, 'forms', 'intake-dev', 'word-table-1032', 'flat.pdf');
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/edform';
-const DURATION_S = 10;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
+const SPLIT = process.env.BENCH_SPLIT === '1';
+const CPU_PROF = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
@@ -43,98 +56,124 @@ function answersFor(fields: Field[]) {
   return { answers, signatures };
 }
 
-async function main(): Promise<void> {
-  execSync('npm run build', { stdio: 'ignore', cwd: join(__dirname, '..') });
-  const app = await spawnApp(
-    {
-      ADMIN_TOKEN,
-      APP_ROLE: 'all',
-      LOG_LEVEL: 'warn',
-      PUBLIC_RATE_LIMIT_PER_MINUTE: '100000000',
-      NODE_ENV: 'development',
+/** The API process, and in split mode the worker process beside it; one queue prefix per run keeps others' jobs out. */
+async function startService() {
+  const env = {
+    ADMIN_TOKEN,
+    LOG_LEVEL: 'warn',
+    PUBLIC_RATE_LIMIT_PER_MINUTE: '100000000',
+    NODE_ENV: 'development',
+    DATABASE_URL,
+    QUEUE_PREFIX: `bench-submit-${process.pid}`,
+    SHUTDOWN_DRAIN_MS: '0',
+  };
+  const nodeArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
+  const worker = SPLIT ? await spawnWorker(env, true, nodeArgs) : undefined;
+  const app = await spawnApp({ ...env, APP_ROLE: SPLIT ? 'api' : 'all' }, 3104, true, nodeArgs);
+  return {
+    baseUrl: app.baseUrl,
+    stop: async () => {
+      await app.stop();
+      await worker?.stop();
     },
-    3104,
-    true,
-  );
+  };
+}
+
+/** Imports the bench form, waits for its template and opens a fill link on it. */
+async function prepareLink(baseUrl: string) {
+  const { apiKey } = await createOrgWithKey(baseUrl, ADMIN_TOKEN, [
+    'imports:write',
+    'templates:read',
+    'fill_links:write',
+  ]);
+  const headers = { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' };
+  const imported = (await (
+    await fetch(`${baseUrl}/api/v1/imports`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        pdf_base64: readFileSync(FORM).toString('base64'),
+        filename: 'f.pdf',
+        blank_form_attestation: true,
+      }),
+    })
+  ).json()) as { import_id: string };
+  let templateId: string | undefined;
+  while (!templateId) {
+    await new Promise((r) => setTimeout(r, 100));
+    const poll = (await (await fetch(`${baseUrl}/api/v1/imports/${imported.import_id}`, { headers })).json()) as {
+      status: string;
+      template_id?: string;
+    };
+    if (poll.status === 'failed') throw new Error('import failed');
+    templateId = poll.template_id;
+  }
+  const { fields } = (await (await fetch(`${baseUrl}/api/v1/templates/${templateId}/fields`, { headers })).json()) as {
+    fields: Field[];
+  };
+  const link = (await (
+    await fetch(`${baseUrl}/api/v1/fill-links`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ template_id: templateId }),
+    })
+  ).json()) as { short_code: string; fill_link_id: string };
+  return { fields, link };
+}
+
+/** Polls until every submission row of the link has its frozen PDF (or 15 minutes), then reads the latencies. */
+async function drain(db: Client, fillLinkId: string) {
+  const started = Date.now();
+  let ready = 0;
+  let rows = 0;
+  for (;;) {
+    const counts = await db.query<{ rows: string; ready: string }>(
+      `SELECT count(*) AS rows, count(c.submission_id) AS ready
+         FROM submissions s LEFT JOIN completed_pdfs c ON c.submission_id = s.id WHERE s.fill_link_id = $1`,
+      [fillLinkId],
+    );
+    rows = Number(counts.rows[0].rows);
+    ready = Number(counts.rows[0].ready);
+    if (ready >= rows || Date.now() - started > 15 * 60_000) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const latencies = (
+    await db.query<{ ms: number }>(
+      `SELECT extract(epoch FROM (c.created_at - s.submitted_at)) * 1000 AS ms
+         FROM submissions s JOIN completed_pdfs c ON c.submission_id = s.id WHERE s.fill_link_id = $1`,
+      [fillLinkId],
+    )
+  ).rows.map((r) => Number(r.ms));
+  return { rows, ready, latencies, drainedS: (Date.now() - started) / 1000 };
+}
+
+async function main(): Promise<void> {
+  // Builds only when the sources changed since the last build (as `npm run bench:submit` does first).
+  execSync('node scripts/build-if-stale.mjs', { stdio: 'ignore', cwd: join(__dirname, '..') });
+  const service = await startService();
   const db = new Client({ connectionString: DATABASE_URL });
   await db.connect();
   try {
-    const { apiKey } = await createOrgWithKey(app.baseUrl, ADMIN_TOKEN, [
-      'imports:write',
-      'templates:read',
-      'fill_links:write',
-    ]);
-    const headers = { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' };
-    const imported = (await (
-      await fetch(`${app.baseUrl}/api/v1/imports`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          pdf_base64: readFileSync(FORM).toString('base64'),
-          filename: 'f.pdf',
-          blank_form_attestation: true,
-        }),
-      })
-    ).json()) as { import_id: string };
-    let templateId: string | undefined;
-    while (!templateId) {
-      await new Promise((r) => setTimeout(r, 100));
-      const poll = (await (await fetch(`${app.baseUrl}/api/v1/imports/${imported.import_id}`, { headers })).json()) as {
-        status: string;
-        template_id?: string;
-      };
-      if (poll.status === 'failed') throw new Error('import failed');
-      templateId = poll.template_id;
-    }
-    const { fields } = (await (
-      await fetch(`${app.baseUrl}/api/v1/templates/${templateId}/fields`, { headers })
-    ).json()) as {
-      fields: Field[];
-    };
-    const link = (await (
-      await fetch(`${app.baseUrl}/api/v1/fill-links`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ template_id: templateId }),
-      })
-    ).json()) as { short_code: string; fill_link_id: string };
-
+    const { fields, link } = await prepareLink(service.baseUrl);
     const result = await autocannon({
-      url: `${app.baseUrl}/f/${link.short_code}/submit`,
+      url: `${service.baseUrl}/f/${link.short_code}/submit`,
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(answersFor(fields)),
       connections: CONNECTIONS,
       duration: DURATION_S,
+      ...(RATE ? { overallRate: RATE } : {}),
     });
     const accepted = result['2xx'];
-    const started = Date.now();
-    let ready = 0;
-    let rows = 0;
-    for (;;) {
-      const counts = await db.query<{ rows: string; ready: string }>(
-        `SELECT count(*) AS rows, count(c.submission_id) AS ready
-           FROM submissions s LEFT JOIN completed_pdfs c ON c.submission_id = s.id WHERE s.fill_link_id = $1`,
-        [link.fill_link_id],
-      );
-      rows = Number(counts.rows[0].rows);
-      ready = Number(counts.rows[0].ready);
-      if (ready >= rows || Date.now() - started > 15 * 60_000) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    const latencies = (
-      await db.query<{ ms: number }>(
-        `SELECT extract(epoch FROM (c.created_at - s.submitted_at)) * 1000 AS ms
-           FROM submissions s JOIN completed_pdfs c ON c.submission_id = s.id WHERE s.fill_link_id = $1`,
-        [link.fill_link_id],
-      )
-    ).rows.map((r) => Number(r.ms));
+    const { rows, ready, latencies, drainedS } = await drain(db, link.fill_link_id);
+    const roles = SPLIT ? 'APP_ROLE=api + APP_ROLE=worker' : 'APP_ROLE=all';
+    const pace = RATE ? `paced at ${RATE}/s` : 'unpaced';
     process.stdout.write(
       [
-        `bench:submit: autocannon ${CONNECTIONS} connections, ${DURATION_S} s, POST /f/{code}/submit (${fields.length} fields, 1 signature), compiled service APP_ROLE=all`,
-        `submissions accepted: ${accepted} (${(accepted / DURATION_S).toFixed(1)}/s), non-2xx ${result.non2xx}, errors ${result.errors}, p99 ${result.latency.p99} ms`,
+        `bench:submit: autocannon ${CONNECTIONS} connections ${pace}, ${DURATION_S} s, POST /f/{code}/submit (${fields.length} fields, 1 signature), compiled service ${roles}`,
+        `submissions accepted: ${accepted} (${(accepted / DURATION_S).toFixed(1)}/s), non-2xx ${result.non2xx}, errors ${result.errors}, latency median ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
         `submit -> completed PDF ready: median ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms`,
-        `backlog drained ${((Date.now() - started) / 1000).toFixed(1)} s after the load ended`,
+        `backlog drained ${drainedS.toFixed(1)} s after the load ended`,
         // autocannon stops counting at the deadline, so a request in flight then is stored but not counted.
         `count: ${rows} submission rows, ${ready} frozen PDFs, ${accepted} 201s counted in the window -> ${
           rows >= accepted && rows - accepted <= CONNECTIONS && ready === rows ? 'nothing lost' : 'MISMATCH'
@@ -143,7 +182,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await db.end();
-    await app.stop();
+    await service.stop();
   }
 }
 
