@@ -65,10 +65,20 @@ function optionRuns(toks: Token[]): Array<{ start: number; end: number }> {
 }
 
 /** Option words are short: a long phrase in the run is running text, not a list to circle. */
-const isOptionWord = (t: Token): boolean => t.text.trim().split(/\s+/).length <= 4 && t.text.trim().length <= 32;
+const isOptionWord = (t: Token): boolean => t.text.trim().split(/\s+/).length <= 6 && t.text.trim().length <= 40;
 
 function question(promptRaw: string, opts: Token[], many: boolean, y: number): CircleQuestion | null {
   if (!opts.every(isOptionWord)) return null;
+  // Words with markers right under them are a column header of those markers.
+  const header = (t: Token): boolean =>
+    pageMarkers.some(
+      (m) =>
+        m.y2 <= t.y1 + 1 &&
+        m.y2 > t.y1 - P.circleHeaderReach &&
+        (m.x1 + m.x2) / 2 > t.x1 - 4 &&
+        (m.x1 + m.x2) / 2 < t.x2 + 4,
+    );
+  if (opts.some(header)) return null;
   const pad = P.circleWordPad;
   return {
     promptRaw: stripInstruction(promptRaw),
@@ -85,18 +95,22 @@ function question(promptRaw: string, opts: Token[], many: boolean, y: number): C
  * `markers` are the page's choice markers: a row of words with markers on it or right under it is a row of
  * option labels or a column header, not words to circle.
  */
+let pageMarkers: Box[] = [];
+
 export function findCircleWords(
   lines: TextLine[],
   markers: Box[],
   sectionStart: (y: number) => number,
 ): CircleQuestion[] {
+  pageMarkers = markers;
   const found: Array<CircleQuestion | null> = [];
   let sectionInstruction: { text: string; section: number } | null = null;
   const usedLines = new Set<TextLine>();
   for (let li = 0; li < lines.length; li++) {
     const l = lines[li];
     if (usedLines.has(l)) continue;
-    if (markers.some((m) => m.y2 > l.base - 45 && m.y1 < l.y2 + 4 && m.x1 < l.x2 && m.x2 > l.x1)) continue;
+    // Words on a row of markers are the markers' option labels.
+    if (markers.some((m) => Math.abs((m.y1 + m.y2) / 2 - (l.base + 0.3 * l.size)) < 6)) continue;
     const em = l.size;
     const toks = l.tokens.flatMap((t) => (t.type === 'text' ? splitPromptOption(t) : [t]));
     const texts = toks.filter((t) => t.type === 'text');

@@ -54,6 +54,8 @@ export const LAYOUT_PARAMS = {
   // ---- Words to circle (no marker) ----
   /** pt: the rect of a circled word is its ink box grown by this much per side (as the truth does). */
   circleWordPad: 2,
+  /** pt: words with a marker at most this far under them are that marker's column header, not words to circle. */
+  circleHeaderReach: 45,
   /** em: gap between option words of one printed option row ("Yes  No") at most this. */
   circleWordMaxGapEm: 6,
   /** em: gap between a question and its first option word at least this (a visible column break). */
