@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import type { PoolClient } from 'pg';
 import { IsNull, Repository } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import type { Caller } from 'src/common/auth/caller';
 import type { Scope } from 'src/common/auth/scopes';
 import { generateApiKey, hashApiKey, isWellFormedApiKey } from 'src/common/crypto/api-key';
@@ -95,12 +97,22 @@ export class ApiKeysService {
   }
 
   /**
-   * The hot path of every partner request: one indexed join through the ORM's public query API (a pooled
-   * connection per call, no entity hydration). Measured by `npm run bench:ping`.
+   * The hot path of every partner request: a named prepared statement (parsed once per connection) on a
+   * connection taken through the driver's public obtainMasterConnection(), skipping the per-query runner that
+   * DataSource.query() builds (measured by `npm run bench:ping`).
    */
   private async findKeyByHash(hash: string): Promise<KeyRow | undefined> {
-    const rows: KeyRow[] = await this.keys.query(KEY_BY_HASH_SQL, [hash]);
-    return rows[0];
+    const driver = this.keys.manager.connection.driver as PostgresDriver;
+    const [client, release] = (await driver.obtainMasterConnection()) as [PoolClient, (error?: Error) => void];
+    try {
+      const result = await client.query<KeyRow>({ name: 'api_key_by_hash', text: KEY_BY_HASH_SQL, values: [hash] });
+      release();
+      return result.rows[0];
+    } catch (error) {
+      // A connection whose query failed is discarded rather than reused.
+      release(error as Error);
+      throw error;
+    }
   }
 
   /** Records last use at most once a minute per key, off the request path. */
