@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { createOrg, type TestOrg } from 'test/factories/organizations.factory';
@@ -116,7 +116,7 @@ async function buildForm(): Promise<{
   p1.drawText('Conditions (check all that apply):', { x: 72, y: 424, size: SIZE, font });
   for (const [i, option] of ['Asthma', 'Diabetes'].entries()) {
     const x = 300 + i * 110;
-    p1.drawRectangle({ x, y: 423, width: 9, height: 9, borderWidth: 0.8 });
+    p1.drawRectangle({ x, y: 423, width: 9, height: 9, borderWidth: 0.8, borderColor: rgb(0, 0, 0) });
     p1.drawText(option, { x: x + 14, y: 424, size: SIZE, font });
     entries.push({
       kind: 'select_many',
@@ -143,7 +143,7 @@ async function buildForm(): Promise<{
 
   const CO = 'Consent';
   p2.drawText('CONSENT', { x: 72, y: 705, size: 12, font: bold });
-  p2.drawRectangle({ x: 72, y: 679, width: 9, height: 9, borderWidth: 0.8 });
+  p2.drawRectangle({ x: 72, y: 679, width: 9, height: 9, borderWidth: 0.8, borderColor: rgb(0, 0, 0) });
   p2.drawText('I agree to treatment.', { x: 86, y: 680, size: SIZE, font });
   entries.push({
     kind: 'checkbox',
