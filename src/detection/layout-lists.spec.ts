@@ -100,4 +100,27 @@ describe('layout detector: blanks before list items', () => {
     expect(new Set(last.map((c) => c.questionKey)).size).toBe(1);
     expect(new Set(got.map((c) => c.questionKey)).size).toBe(8);
   });
+
+  it('reads short blanks under "Yes" / "No" headers after each question as a yes/no question per row', async () => {
+    const pdf = await makePdf((p, f) => {
+      text(p, f, 'Question', 58, 720);
+      text(p, f, 'Yes', 400, 720);
+      text(p, f, 'No', 500, 720);
+      ['Have you been hospitalized in the past year?', 'Do you use a cane or walker?'].forEach((q, r) => {
+        const y = 700 - 20 * r;
+        text(p, f, q, 58, y);
+        text(p, f, '____', 396, y);
+        text(p, f, '____', 497, y);
+      });
+    });
+    const got = choices((await detectFields(pdf)).fields).sort(
+      (a, b) => b.rect[1] - a.rect[1] || a.rect[0] - b.rect[0],
+    );
+    expect(got.map((c) => [c.prompt, c.choiceLabel, c.kind])).toEqual([
+      ['Have you been hospitalized in the past year?', 'Yes', 'select_one'],
+      ['Have you been hospitalized in the past year?', 'No', 'select_one'],
+      ['Do you use a cane or walker?', 'Yes', 'select_one'],
+      ['Do you use a cane or walker?', 'No', 'select_one'],
+    ]);
+  });
 });

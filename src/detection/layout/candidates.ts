@@ -70,8 +70,9 @@ export function findCandidates(lines: TextLine[], geo: Geometry, pageHeight = 0)
   const out: Candidate[] = [];
   // 1. Text-drawn blanks and markers.
   for (const l of lines) {
+    const grid = blankGridRow(lines, l);
     for (const t of l.tokens) {
-      const before = t.type === 'blank' && isBlankBefore(l.tokens, l.tokens.indexOf(t));
+      const before = t.type === 'blank' && (grid.has(t) || isBlankBefore(l.tokens, l.tokens.indexOf(t)));
       if (t.type === 'blank' && (before || boxW(t) >= P.blankMinWidthEm * t.size)) {
         const y1 = t.base - 0.14 * t.size;
         const source = t.text.includes('_') ? 'underscore' : 'dots';
@@ -219,6 +220,35 @@ function centred(row: Token[], c: Box): boolean {
   const x1 = Math.min(...row.map((t) => t.x1));
   const x2 = Math.max(...row.map((t) => t.x2));
   return Math.abs((x1 + x2) / 2 - (c.x1 + c.x2) / 2) < P.centredCaptionTolerance * boxW(c) + 3;
+}
+
+/**
+ * Short blanks of a row that sit each under its own column header ("Yes" / "No" over `____  ____` after a
+ * question): a grid of tick spaces. Empty when the row is not such a row.
+ */
+function blankGridRow(lines: TextLine[], l: TextLine): Set<Token> {
+  const blanks = l.tokens.filter(
+    (t) =>
+      t.type === 'blank' &&
+      t.text.includes('_') &&
+      boxW(t) <= P.blankBeforeMaxEm * t.size &&
+      boxW(t) >= P.blankBeforeMinEm * t.size,
+  );
+  if (blanks.length < 2 || !l.tokens.some((t) => t.type === 'text' && t.x2 < blanks[0].x1)) return new Set();
+  const heads: Token[] = [];
+  for (const b of blanks) {
+    const c = (b.x1 + b.x2) / 2;
+    let best: Token | null = null;
+    for (const o of lines) {
+      if (o.base <= l.base + 2 || o.base > l.base + P.gridHeaderMaxRise) continue;
+      const t = o.tokens.find((k) => k.type === 'text' && k.x1 - 4 < c && k.x2 + 4 > c);
+      if (t && (!best || o.base < best.base)) best = t;
+    }
+    if (!best || best.text.trim().split(/\s+/).length > 3) return new Set();
+    heads.push(best);
+  }
+  if (new Set(heads).size !== heads.length || heads.some((h) => Math.abs(h.base - heads[0].base) > 2)) return new Set();
+  return new Set(blanks);
 }
 
 /**
