@@ -15,6 +15,9 @@ import {
 
 jest.setTimeout(120_000);
 
+/** Text runs of the slow page: its reading takes several seconds on any machine, far over the 1 s page budget. */
+const SLOW_RUNS = 120_000;
+
 beforeAll(() => useCompiledSandbox({ test: false }));
 afterAll(async () => {
   await shutdownSandboxPool();
@@ -23,7 +26,7 @@ afterAll(async () => {
 
 describe('detection budget', () => {
   it('gives up a page that runs over its time, keeps the other pages, and asks for review', async () => {
-    const pdf = slowLayoutPdf(['slow', 'normal']);
+    const pdf = slowLayoutPdf(['slow', 'normal'], SLOW_RUNS);
     const result = await runInSandbox('detect', { pdf, payload: { budget: { pageMs: 1_000, documentMs: 60_000 } } });
     expect(result.pageCount).toBe(2);
     expect(result.fields.map((f) => [f.page, f.label])).toEqual([[2, expect.stringMatching(/Patient name/)]]);
@@ -33,7 +36,7 @@ describe('detection budget', () => {
 
   it('starts no page once the document budget is spent', async () => {
     // Page 1 is given up at its 1 s, so page 2 starts after the 0.5 s document budget.
-    const pdf = slowLayoutPdf(['slow', 'normal', 'normal']);
+    const pdf = slowLayoutPdf(['slow', 'normal', 'normal'], SLOW_RUNS);
     const result = await runInSandbox('detect', { pdf, payload: { budget: { pageMs: 1_000, documentMs: 500 } } });
     expect(result.fields).toEqual([]);
     expect(result.reviewReasons).toEqual(
