@@ -5,6 +5,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ormconfig.ts ./
+COPY scripts/build-editor.mjs ./scripts/
 COPY src ./src
 COPY views ./views
 COPY public ./public

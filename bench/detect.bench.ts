@@ -9,6 +9,8 @@
  *   npm run bench:detect [-- --quick | --no-lofo]      (SHARED_DIR overrides ../shared)
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'fs';
+import { scannedOptions } from './detect-scanned.bench';
+import { scannedRows } from './lib/scanned';
 import { loadavg } from 'os';
 import path from 'path';
 import { detectFields } from '../src/detection';
@@ -229,6 +231,10 @@ async function main(): Promise<void> {
   if (!args.includes('--no-lofo')) {
     say('\n## Leave-one-family-out (intake-dev, 10 families; fit on 9, score the 10th, pooled)');
     await lofoReport(sc, intakeRuns);
+  }
+  if (!args.includes('--no-scanned')) {
+    say('\n## Scanned (OCR): image-only copies of the forms scored against the same truth');
+    for (const line of await scannedRows(sc, shared, scannedOptions())) say(line);
   }
   say(
     `\n## Speed (this machine, 2 shared cores, load average ${loadavg()[0].toFixed(1)}; target <= 100 ms/page median)`,

@@ -4,14 +4,17 @@ import { AppException } from 'src/common/errors/app.exception';
 import { ErrorCode } from 'src/common/errors/error-codes';
 import type { GoneReason } from 'src/fill-links/fill-links.service';
 import { pickLocale } from './i18n/locales';
-import { renderGonePage, renderNotFoundPage, renderRateLimitedPage } from './views';
+import { unavailableException } from 'src/database/database-outage';
+import { renderGonePage, renderNotFoundPage, renderRateLimitedPage, renderUnavailablePage } from './views';
 
 /** The HTML routes of the fill page answer with pages in plain words (in the patient's language), not JSON. */
 @Catch()
 export class FillPageHtmlFilter implements ExceptionFilter {
   private readonly logger = new Logger(FillPageHtmlFilter.name);
 
-  catch(exception: unknown, host: ArgumentsHost): void {
+  catch(caught: unknown, host: ArgumentsHost): void {
+    // A database outage is a 503 ("try again shortly"), never a 500.
+    const exception = unavailableException(caught) ?? caught;
     const http = host.switchToHttp();
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
@@ -28,6 +31,9 @@ export class FillPageHtmlFilter implements ExceptionFilter {
           return;
         case ErrorCode.RateLimited:
           response.status(429).send(renderRateLimitedPage(locale));
+          return;
+        case ErrorCode.Unavailable:
+          response.status(503).send(renderUnavailablePage(locale));
           return;
         default:
           break;

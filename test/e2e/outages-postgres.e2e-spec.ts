@@ -62,6 +62,11 @@ describe('PostgreSQL down or frozen: 503 UNAVAILABLE with Retry-After, logged on
         expectUnavailable(
           await api(t).post('/f/abcdefghjk/submit').send({ answers: {}, signatures: {} }).timeout(ANSWER_WITHIN_MS),
         );
+        // the patient's page: a plain-words page, 503 with Retry-After, not a 500
+        const page = await api(t).get('/f/abcdefghjk').timeout(ANSWER_WITHIN_MS);
+        expect(page.status).toBe(503);
+        expect(page.headers['retry-after']).toMatch(/^\d+$/);
+        expect(page.text).toContain('briefly unavailable');
         const health = await api(t).get('/health').timeout(ANSWER_WITHIN_MS).expect(503);
         expect(health.body.unavailable).toContain('postgres');
         // One line for the outage, no stack trace per request.

@@ -8,6 +8,8 @@ import { requireJsonBodies } from './json-only';
 const IMPORT_BODY_LIMIT = '15mb';
 // The fill page posts signature images (each under 1 MB).
 const FILL_PAGE_BODY_LIMIT = '8mb';
+// A whole field map (up to 2,000 fields) through PUT /templates/{id}/fields or the editor's save.
+const FIELD_MAP_BODY_LIMIT = '4mb';
 const DEFAULT_BODY_LIMIT = '1mb';
 
 /**
@@ -19,6 +21,8 @@ export function configureBodyParsing(app: NestExpressApplication): void {
   // The first matching parser wins (later ones see the body as already read).
   app.use('/api/v1/imports', json({ limit: IMPORT_BODY_LIMIT }));
   app.use('/f', json({ limit: FILL_PAGE_BODY_LIMIT }));
+  app.use('/api/v1/templates', json({ limit: FIELD_MAP_BODY_LIMIT }));
+  app.use('/editor', json({ limit: FIELD_MAP_BODY_LIMIT }));
   app.use(json({ limit: DEFAULT_BODY_LIMIT }));
   app.use(translateBodyParserErrors);
   app.use(refuseHostileInput);

@@ -40,10 +40,10 @@ export function noStoreApiResponses(req: Request, res: Response, next: NextFunct
 }
 
 /**
- * The patient-facing routes (fill page, signed file links) that the per-IP limit covers, judged by the route
+ * The public routes (fill page, signed file links, the template editor) that the per-IP limit covers, judged by the route
  * the router matched, so the limit and the handler always agree on what was asked for.
  */
 export function isPatientRoute(req: Request): boolean {
   const pattern = (req.route as { path?: unknown } | undefined)?.path;
-  return /^\/(f|files)\//.test(typeof pattern === 'string' ? pattern : req.path);
+  return /^\/(f|files|editor)\//.test(typeof pattern === 'string' ? pattern : req.path);
 }

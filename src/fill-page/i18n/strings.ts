@@ -47,6 +47,8 @@ export interface PageStrings {
   notFoundNext: string;
   rateLimitedTitle: string;
   rateLimitedText: string;
+  unavailableTitle: string;
+  unavailableText: string;
   client: Record<string, string>;
 }
 
@@ -97,6 +99,8 @@ const EN: PageStrings = {
   notFoundNext: 'If it still does not work, please contact your provider for a new link.',
   rateLimitedTitle: 'Please wait a moment',
   rateLimitedText: 'Too many requests came from your connection. Wait a minute, then reload this page.',
+  unavailableTitle: 'This form is briefly unavailable',
+  unavailableText: 'We are having a technical problem. Please wait a minute, then reload this page.',
   client: {
     answered: '{n} of {m} answered',
     errorPrefix: 'Error: ',
@@ -173,6 +177,8 @@ const ES: PageStrings = {
   notFoundNext: 'Si sigue sin funcionar, pida a su proveedor un enlace nuevo.',
   rateLimitedTitle: 'Espere un momento',
   rateLimitedText: 'Llegaron demasiadas solicitudes desde su conexión. Espere un minuto y vuelva a cargar la página.',
+  unavailableTitle: 'Este formulario no está disponible por un momento',
+  unavailableText: 'Tenemos un problema técnico. Espere un minuto y vuelva a cargar la página.',
   client: {
     answered: '{n} de {m} respondidas',
     errorPrefix: 'Error: ',

@@ -7,6 +7,7 @@ export {
   renderGonePage,
   renderNotFoundPage,
   renderRateLimitedPage,
+  renderUnavailablePage,
   GONE_HEADINGS,
 } from './simple-pages';
 export type { GoneReason } from './simple-pages';

@@ -66,3 +66,16 @@ export function renderRateLimitedPage(locale: Locale = 'en'): string {
     </div>`,
   });
 }
+
+/** Body of the 503 response of a fill page while a service it needs (the database) is away. */
+export function renderUnavailablePage(locale: Locale = 'en'): string {
+  const s = STRINGS[locale];
+  return renderDocument({
+    title: s.unavailableTitle,
+    lang: locale,
+    body: html`<div class="panel">
+      <h1>${s.unavailableTitle}</h1>
+      <p>${s.unavailableText}</p>
+    </div>`,
+  });
+}
