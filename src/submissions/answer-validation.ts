@@ -58,8 +58,11 @@ export function checkSubmission(
       continue;
     }
     answers[field.fieldId] = value as string | boolean;
-    if (field.questionId) questions.set(field.questionId, [...(questions.get(field.questionId) ?? []), field]);
-    else if (field.required && (value === '' || value === false)) {
+    if (field.questionId) {
+      const options = questions.get(field.questionId);
+      if (options) options.push(field);
+      else questions.set(field.questionId, [field]);
+    } else if (field.required && (value === '' || value === false)) {
       errors.push({ field_id: field.fieldId, error: field.kind === 'checkbox' ? 'must be checked' : 'is required' });
     }
   }
