@@ -22,7 +22,7 @@ const YES = /^(yes|y|s[ií])$/i;
 const NO = /^(no|n)$/i;
 const MAYBE = /^(not sure|unsure|n\/a|na|don'?t know|unknown|no s[eé]|a veces|sometimes)$/i;
 const INSTRUCTION = /\bcircle\b/i;
-const INLINE_INSTRUCTION = /\bcircle\s+(one|all|any)\b[^:]*:?\s*$/i;
+const INLINE_INSTRUCTION = /\bcircle\s+(one|all|any)\b[^:.]*:\s*$|\bcircle\s+one\s*$/i;
 
 /** Ink of a word: caps, digits and ascenders reach ~0.73 em, descenders ~0.21 em under the baseline. */
 export function inkBox(t: Token): Box {
