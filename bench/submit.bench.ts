@@ -10,7 +10,7 @@
  *   BENCH_RATE=40          paced load: at most this many submissions per second overall (autocannon overallRate)
  *                          instead of as fast as possible.
  *   BENCH_DURATION_S=60    load duration in seconds (default 10).
- *   BENCH_CONNECTIONS=8    autocannon connections (default 8).
+ *   BENCH_CONNECTIONS=8    autocannon connections (default 8, or BENCH_RATE when paced).
  *   BENCH_CPU_PROF=dir     run the service process(es) under `node --cpu-prof` and write .cpuprofile files to dir.
  * Issue 11's sustained run: `BENCH_SPLIT=1 BENCH_RATE=40 BENCH_DURATION_S=60 npm run bench:submit`.
  */
@@ -27,8 +27,9 @@ const SHARED = process.env.SHARED_DIR ?? join(__dirname, '..', '..', 'shared');
 const FORM = join(SHARED, 'forms', 'intake-dev', 'word-table-1032', 'flat.pdf');
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/edform';
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
+// Paced: one request per connection per second, so a slow response cannot hold the offered rate below the target.
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? (RATE ? Math.max(8, Math.ceil(RATE)) : 8));
 const SPLIT = process.env.BENCH_SPLIT === '1';
 const CPU_PROF = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
 const PNG =
