@@ -67,7 +67,7 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
       detector = 'layout';
       let q = 0;
       const nextKey = (): string => `q${++q}`;
-      const ocr = options.ocr === false ? null : await OcrSession.open(pdf);
+      const ocr = options.ocr === false ? null : await OcrSession.open(pdf, options.budget?.documentMs);
       try {
         for (let n = 1; n <= last; n++) {
           let content = await pageContent(n);

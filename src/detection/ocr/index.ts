@@ -17,7 +17,7 @@ export const OCR_LIMITS = {
   minGlyphs: 12,
   /** Time for one page: raster, orientation, OCR. */
   pageTimeoutMs: 15_000,
-  /** No page is OCR'd after this much OCR time in one document (the sandbox's hard deadline is 60 s). */
+  /** Most OCR time for one document; within a detection budget, OCR ends by that budget's end. */
   documentMs: 40_000,
 };
 
@@ -31,12 +31,18 @@ export function needsOcr(content: PageContent): boolean {
 export class OcrSession {
   private file?: Promise<string>;
   private dir?: string;
-  private readonly startedAt = Date.now();
+  /** When OCR must be done: the detection's own document budget when it has one (the sandbox kills later). */
+  private readonly deadline: number;
 
-  constructor(private readonly pdf: Uint8Array) {}
+  constructor(
+    private readonly pdf: Uint8Array,
+    documentMs = OCR_LIMITS.documentMs,
+  ) {
+    this.deadline = Date.now() + Math.min(documentMs, OCR_LIMITS.documentMs);
+  }
 
-  static async open(pdf: Uint8Array): Promise<OcrSession | null> {
-    return (await tesseractAvailable()) ? new OcrSession(pdf) : null;
+  static async open(pdf: Uint8Array, documentMs?: number): Promise<OcrSession | null> {
+    return (await tesseractAvailable()) ? new OcrSession(pdf, documentMs) : null;
   }
 
   private path(): Promise<string> {
@@ -51,11 +57,11 @@ export class OcrSession {
 
   /** Whether OCR time is left for another page of this document. */
   get hasTime(): boolean {
-    return Date.now() - this.startedAt < OCR_LIMITS.documentMs - 2_000;
+    return this.deadline - Date.now() > 2_000;
   }
 
   async read(pageNumber: number, base: PageContent): Promise<OcrPageResult> {
-    const left = OCR_LIMITS.documentMs - (Date.now() - this.startedAt);
+    const left = this.deadline - Date.now();
     return ocrPage(await this.path(), pageNumber, base, Math.min(OCR_LIMITS.pageTimeoutMs, left));
   }
 
