@@ -316,7 +316,11 @@ describe('fill page submissions and the completed PDF', () => {
     expect(pdfText(file.body as Buffer)).toContain('Pendingname');
     // the digest on the submission is the digest of the bytes served
     const ready = (await api(t, org.apiKey).get(`/api/v1/submissions/${id}`)).body;
-    expect(ready.completed_pdf_sha256).toBe(createHash('sha256').update(file.body as Buffer).digest('hex'));
+    expect(ready.completed_pdf_sha256).toBe(
+      createHash('sha256')
+        .update(file.body as Buffer)
+        .digest('hex'),
+    );
     await api(t)
       .get(path.replace(/sig=([0-9a-f])/, (_m: string, c: string) => `sig=${c === 'a' ? 'b' : 'a'}`))
       .expect(403);
