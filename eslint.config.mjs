@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'public/vendor/**', '**/*.js', '**/*.mjs', 'openapi/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.bench-out/**', 'public/vendor/**', '**/*.js', '**/*.mjs', 'openapi/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
