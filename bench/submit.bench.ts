@@ -18,6 +18,7 @@ import autocannon from 'autocannon';
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import Redis from 'ioredis';
 import { Client } from 'pg';
 import { createOrgWithKey, percentile } from './lib/admin-client';
 import { spawnApp, spawnWorker } from './lib/spawn-app';
@@ -31,6 +32,7 @@ const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined
 // Paced: one request per connection per second, so a slow response cannot hold the offered rate below the target.
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? (RATE ? Math.max(8, Math.ceil(RATE)) : 8));
 const SPLIT = process.env.BENCH_SPLIT === '1';
+const QUEUE_PREFIX = `bench-submit-${process.pid}`;
 const CPU_PROF = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -65,7 +67,7 @@ async function startService() {
     PUBLIC_RATE_LIMIT_PER_MINUTE: '100000000',
     NODE_ENV: 'development',
     DATABASE_URL,
-    QUEUE_PREFIX: `bench-submit-${process.pid}`,
+    QUEUE_PREFIX,
     SHUTDOWN_DRAIN_MS: '0',
   };
   const nodeArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
@@ -184,6 +186,19 @@ async function main(): Promise<void> {
   } finally {
     await db.end();
     await service.stop();
+    await forgetQueues();
+  }
+}
+
+/** Deletes this run's Bull keys (thousands of finished jobs) so the shared Redis does not keep them. */
+async function forgetQueues(): Promise<void> {
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0');
+  try {
+    for await (const keys of redis.scanStream({ match: `${QUEUE_PREFIX}:*`, count: 500 }) as AsyncIterable<string[]>) {
+      if (keys.length) await redis.del(...keys);
+    }
+  } finally {
+    redis.disconnect();
   }
 }
 
