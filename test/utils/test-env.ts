@@ -11,3 +11,7 @@ process.env.ALLOW_INSECURE_OUTBOUND = 'true';
 // Tests pose as distinct clients through X-Forwarded-For from the loopback peer (off by default in the service).
 process.env.TRUST_PROXY = 'loopback';
 delete process.env.DATA_ENCRYPTION_KEY;
+// Per-IP limits are counted per run across every spec file (all from 127.0.0.1): a browser test would otherwise
+// use up the next one's allowance. The specs of the limits themselves set low limits (and their own client IPs).
+process.env.PUBLIC_RATE_LIMIT_PER_MINUTE ??= '100000';
+process.env.AUTH_FAILURES_PER_MINUTE ??= '100000';
