@@ -60,32 +60,64 @@ function unturn(x: number, y: number, quarter: number, w0: number, h0: number): 
   }
 }
 
-function glyphsOf(words: OcrWord[], toPt: (x: number, y: number) => [number, number], scale: number): Glyph[] {
+/**
+ * Glyphs of OCR words. Word boxes vary with ascenders and descenders ("you" hangs lower than "Do"), which would
+ * scatter one printed line over several baselines: the words of one OCR line share one baseline and size.
+ */
+function glyphsOf(words: OcrWord[], toPt: (x: number, y: number) => [number, number]): Glyph[] {
+  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const lines = new Map<string, OcrWord[]>();
+  for (const w of words) lines.set(w.line, [...(lines.get(w.line) ?? []), w]);
   const glyphs: Glyph[] = [];
-  for (const w of words) {
-    const chars = Array.from(w.text);
-    const [x1, yTop] = toPt(w.x1, w.y1);
-    const [x2, yBottom] = toPt(w.x2, w.y2);
-    const h = yTop - yBottom;
-    const size = Math.max(4, (h / OCR_PARAMS.boxToFontSize) * 1);
-    const step = (x2 - x1) / chars.length;
-    chars.forEach((ch, i) => {
-      glyphs.push({
-        ch,
-        x1: x1 + i * step,
-        x2: x1 + (i + 1) * step,
-        y1: yBottom,
-        y2: yTop,
-        base: yBottom + h * 0.2,
-        size,
-        font: 'ocr',
-        mono: false,
-        bold: false,
+  for (const line of lines.values()) {
+    const [, top] = toPt(0, median(line.map((w) => w.y1)));
+    const [, bottom] = toPt(0, median(line.map((w) => w.y2)));
+    const h = Math.max(1, top - bottom);
+    const size = Math.max(4, h / OCR_PARAMS.boxToFontSize);
+    for (const w of line) {
+      const chars = Array.from(w.text);
+      const [x1] = toPt(w.x1, 0);
+      const [x2] = toPt(w.x2, 0);
+      const step = (x2 - x1) / chars.length;
+      chars.forEach((ch, i) => {
+        glyphs.push({
+          ch,
+          x1: x1 + i * step,
+          x2: x1 + (i + 1) * step,
+          y1: bottom,
+          y2: top,
+          base: bottom + h * 0.2,
+          size,
+          font: 'ocr',
+          mono: false,
+          bold: false,
+        });
       });
-    });
+    }
   }
-  void scale;
   return glyphs;
+}
+
+/**
+ * "Name:________" read as one word: the underscores are a blank, found as a rule along the word's foot. The word
+ * is cut there, so its text keeps its own width and the blank stays a blank.
+ */
+function splitAtBlanks(words: OcrWord[], h: PixelRule[]): OcrWord[] {
+  const out: OcrWord[] = [];
+  for (const w of words) {
+    const m = /^([^_]*?)_{2,}(.*)$/.exec(w.text);
+    const height = w.y2 - w.y1;
+    const foot = h.find(
+      (r) => r.x2 - r.x1 >= 1.5 * height && r.x1 >= w.x1 - 2 && r.x2 <= w.x2 + 2 && r.y1 >= w.y1 + height / 2 - 2,
+    );
+    if (!m || !foot) {
+      out.push(w);
+      continue;
+    }
+    if (m[1]) out.push({ ...w, text: m[1], x2: Math.max(w.x1 + 1, foot.x1 - 1) });
+    if (m[2].replace(/_/g, '')) out.push({ ...w, text: m[2].replace(/^_+/, ''), x1: Math.min(w.x2 - 1, foot.x2 + 1) });
+  }
+  return out;
 }
 
 /** Small squares outlined by two horizontal and two vertical rules: drawn check boxes (pixels). */
@@ -148,6 +180,7 @@ function notInWords(rule: PixelRule, words: OcrWord[], squares: PixelRule[]): bo
     !words.some(
       (w) =>
         !/^_+$/.test(w.text) &&
+        rule.x2 - rule.x1 < 1.5 * (w.y2 - w.y1) &&
         rule.x1 >= w.x1 - 1 &&
         rule.x2 <= w.x2 + 1 &&
         rule.y1 >= w.y1 - 1 &&
@@ -221,7 +254,7 @@ export async function ocrPage(
 
   const rules = findRules(straight, scale);
   const squares = drawnSquares(rules.h, rules.v, scale);
-  words = withoutBoxes(words, squares);
+  words = splitAtBlanks(withoutBoxes(words, squares), rules.h);
   const segment = (r: PixelRule): Segment => {
     const [x1, y2] = toPt(r.x1, r.y1);
     const [x2, y1] = toPt(r.x2, r.y2);
@@ -235,7 +268,7 @@ export async function ocrPage(
     height: heightPt,
     toUser,
     fromUser,
-    glyphs: glyphsOf(words, toPt, scale),
+    glyphs: glyphsOf(words, toPt),
     hLines: rules.h.filter((r) => notInWords(r, words, squares)).map(segment),
     vLines: rules.v.filter((r) => notInWords(r, words, squares)).map(segment),
     shapes: [],
