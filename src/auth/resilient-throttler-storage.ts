@@ -25,11 +25,13 @@ export class ResilientThrottlerStorage implements ThrottlerStorage, OnApplicatio
   private lastTryAt = 0;
   private trying = false;
 
-  constructor(settings: Pick<Settings, 'REDIS_URL' | 'QUEUE_PREFIX' | 'RATE_LIMIT_REDIS_TIMEOUT_MS'>) {
+  constructor(
+    settings: Pick<Settings, 'REDIS_URL' | 'QUEUE_PREFIX' | 'RATE_LIMIT_NAMESPACE' | 'RATE_LIMIT_REDIS_TIMEOUT_MS'>,
+  ) {
     this.timeoutMs = settings.RATE_LIMIT_REDIS_TIMEOUT_MS;
     this.redis = new Redis(settings.REDIS_URL, {
       // Namespaced like the queues, so deployments (and test runs) sharing one Redis keep apart.
-      keyPrefix: `${settings.QUEUE_PREFIX}:`,
+      keyPrefix: `${settings.RATE_LIMIT_NAMESPACE || settings.QUEUE_PREFIX}:`,
       // Fail at once while disconnected, and give up on a frozen server, instead of queueing requests behind it.
       enableOfflineQueue: false,
       commandTimeout: this.timeoutMs,

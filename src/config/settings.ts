@@ -38,6 +38,16 @@ export class Settings {
   @Matches(/^[\w.-]{1,64}$/, { message: 'QUEUE_PREFIX must be 1 to 64 letters, digits, dots, dashes or underscores' })
   QUEUE_PREFIX = 'edform';
 
+  /**
+   * Namespace of the rate-limit counters in Redis; empty: QUEUE_PREFIX. Replicas of one deployment share it (so a
+   * limit holds across them); the tests give each app its own, so one spec's blocked address never leaks into the next.
+   */
+  @IsOptional()
+  @Matches(/^[\w.-]{0,64}$/, {
+    message: 'RATE_LIMIT_NAMESPACE must be up to 64 letters, digits, dots, dashes or underscores',
+  })
+  RATE_LIMIT_NAMESPACE = '';
+
   /** Admin API bearer token; the admin API is off when unset. */
   @IsOptional()
   @IsString()

@@ -12,9 +12,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+let apps = 0;
+
 /** Boots the real AppModule (real PostgreSQL, Redis, Bull) on a free port, with optional setting overrides. */
 export async function createTestApp(overrides: Partial<Record<keyof Settings, string>> = {}): Promise<TestApp> {
-  const settings = validateSettings({ ...process.env, ...overrides });
+  // Each app counts rate limits apart: a spec that blocks 127.0.0.1 at a low limit must not block the next spec.
+  const namespace = `${process.env.QUEUE_PREFIX ?? 'edform-test'}-rl${++apps}`;
+  const settings = validateSettings({ ...process.env, RATE_LIMIT_NAMESPACE: namespace, ...overrides });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
     .overrideProvider(Settings)
     .useValue(settings)
