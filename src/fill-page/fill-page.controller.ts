@@ -29,7 +29,6 @@ import type { FillFormModel } from './fill-form.model';
 import { FillPageHtmlFilter } from './fill-page-html.filter';
 import { FillPageService } from './fill-page.service';
 import { SubmitFormDto } from './submit-form.dto';
-import { renderConfirmationPage } from './views';
 
 /** The hosted fill page: public, no API key; no-store, noindex and a strict CSP on every response. */
 @ApiTags('Fill page (public)')
@@ -56,13 +55,12 @@ export class FillPageController {
   @UseFilters(FillPageHtmlFilter)
   @Header('Content-Type', 'text/html; charset=utf-8')
   @ApiExcludeEndpoint()
-  async done(
+  done(
     @Param('short_code') shortCode: string,
     @Query('lang') lang: unknown,
     @Headers('accept-language') acceptLanguage: string | undefined,
   ): Promise<string> {
-    const locale = await this.fillPage.locale(shortCode, { lang, acceptLanguage });
-    return renderConfirmationPage(await this.fillPage.title(shortCode), locale);
+    return this.fillPage.confirmation(shortCode, { lang, acceptLanguage });
   }
 
   @Get('form')

@@ -8,9 +8,9 @@ import { SubmissionsService } from 'src/submissions/submissions.service';
 import type { DraftFormDto } from './draft-form.dto';
 import type { FillFormModel } from './fill-form.model';
 import { DRAFT_COOKIE, DRAFT_TTL_MS, FillDraftsService, draftTokenFrom } from './fill-drafts.service';
-import { pickLocale, type Locale } from './i18n/locales';
+import { pickLocale } from './i18n/locales';
 import type { SubmitFormDto } from './submit-form.dto';
-import { renderFormPage } from './views';
+import { renderConfirmationPage, renderFormPage } from './views';
 
 /** What the browser asked with: the patient's language switch, its Accept-Language and its Cookie header. */
 export interface PageRequest {
@@ -33,12 +33,6 @@ export class FillPageService {
     return toFormModel(await this.fillLinks.findOpenByShortCode(shortCode));
   }
 
-  /** The page's language for a request, without failing when the link is unusable (for the error pages). */
-  async locale(shortCode: string, req: PageRequest): Promise<Locale> {
-    const link = await this.fillLinks.findByShortCode(shortCode).catch(() => null);
-    return pickLocale(req.lang, link?.locale, req.acceptLanguage);
-  }
-
   /** The HTML page, resumed from this browser's draft when there is one. */
   async page(shortCode: string, req: PageRequest): Promise<string> {
     const open = await this.fillLinks.findOpenByShortCode(shortCode);
@@ -47,14 +41,17 @@ export class FillPageService {
     return renderFormPage(toFormModel(open), { locale, draft });
   }
 
-  /** Title for the confirmation page; the link may be exhausted by the very submission it confirms. */
-  async title(shortCode: string): Promise<string> {
-    try {
-      return (await this.fillLinks.findOpenByShortCode(shortCode)).title;
-    } catch (error) {
-      if (error instanceof AppException) return 'Your form';
+  /**
+   * The confirmation page, in the page's language (the page passes ?lang=). The link may be used up by the very
+   * submission it confirms: then the title is generic.
+   */
+  async confirmation(shortCode: string, req: PageRequest): Promise<string> {
+    const open = await this.fillLinks.findOpenByShortCode(shortCode).catch((error: unknown) => {
+      if (error instanceof AppException) return null;
       throw error;
-    }
+    });
+    const locale = pickLocale(req.lang, open?.link.locale, req.acceptLanguage);
+    return renderConfirmationPage(open?.title ?? 'Your form', locale);
   }
 
   /** Saves this browser's draft; returns the Set-Cookie value that ties the draft to the browser. */

@@ -2,7 +2,8 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsObject, IsOptional } from 'class-validator';
 import { LOCALES, type Locale } from './i18n/locales';
 
-export class SubmitFormDto {
+/** What the patient has entered: the body of a submit, and of a draft save. */
+export class FormAnswersDto {
   @ApiPropertyOptional({
     description: 'field_id → value: a string for text-like kinds, "YYYY-MM-DD" for date, a boolean for choices',
     type: 'object',
@@ -20,7 +21,9 @@ export class SubmitFormDto {
   @IsOptional()
   @IsObject()
   signatures?: Record<string, unknown>;
+}
 
+export class SubmitFormDto extends FormAnswersDto {
   @ApiPropertyOptional({ enum: LOCALES, description: 'The language the page was shown in', example: 'es' })
   @IsOptional()
   @IsIn(LOCALES, { message: `locale must be one of: ${LOCALES.join(', ')}` })

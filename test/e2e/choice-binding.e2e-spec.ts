@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createOrg, type TestOrg } from 'test/factories/organizations.factory';
 import { launchBrowser, openMobilePage } from 'test/utils/browser';
 import { createTestApp, type TestApp } from 'test/utils/create-test-app';
-import { createLink, latestSubmissionId, waitForPdfReady, type Field } from 'test/utils/forms';
+import { createLink, latestSubmissionId, waitForPdfReady, type Field, completedPdf } from 'test/utils/forms';
 import { api } from 'test/utils/http';
 import { importPdf } from 'test/utils/imports';
 
@@ -225,23 +225,15 @@ describe('options printed left of their boxes: field map, fill page and complete
 
       // The completed PDF: ink was added inside exactly the boxes right of F, MARRIED and Biofeedback.
       await waitForPdfReady(t, org.apiKey, id);
-      const out = await api(t, org.apiKey)
-        .get(`/api/v1/submissions/${id}/pdf`)
-        .buffer(true)
-        .parse((res, cb) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => cb(null, Buffer.concat(chunks)));
-        })
-        .expect(200);
+      const outBytes = await completedPdf(t, org.apiKey, id);
       const before = grey(pdf);
-      const after = grey(out.body as Buffer);
+      const after = grey(outBytes);
       expect([after.width, after.height]).toEqual([before.width, before.height]);
       const marked = boxes.filter((b) => inkAdded(before, after, b.rect) > 6).map((b) => b.word);
       expect(marked.sort()).toEqual(['Biofeedback', 'F', 'MARRIED']);
       // Nothing was drawn over the printed option words themselves.
       const dir = mkdtempSync(join(tmpdir(), 'edform-choice-text-'));
-      writeFileSync(join(dir, 'out.pdf'), out.body as Buffer);
+      writeFileSync(join(dir, 'out.pdf'), outBytes);
       const text = execFileSync('pdftotext', [join(dir, 'out.pdf'), '-'], { encoding: 'utf8' });
       expect(text).toContain('Dana Example');
       expect(text).toMatch(/MARRIED/);

@@ -2,7 +2,14 @@ import type { Browser } from 'playwright-core';
 import { createOrg, type TestOrg } from 'test/factories/organizations.factory';
 import { launchBrowser, openMobilePage } from 'test/utils/browser';
 import { createTestApp, type TestApp } from 'test/utils/create-test-app';
-import { createLink, latestSubmissionId, templateFrom, waitForPdfReady, type Field } from 'test/utils/forms';
+import {
+  createLink,
+  latestSubmissionId,
+  templateFrom,
+  waitForPdfReady,
+  type Field,
+  completedPdf,
+} from 'test/utils/forms';
 import { api } from 'test/utils/http';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -114,17 +121,9 @@ describe('the hosted fill page in a real browser', () => {
       for (const [fieldId, value] of typed) expect(submission.answers[fieldId]).toBe(value);
       for (const fieldId of chosen) expect(submission.answers[fieldId]).toBe(true);
       await waitForPdfReady(t, org.apiKey, id);
-      const pdf = await api(t, org.apiKey)
-        .get(`/api/v1/submissions/${id}/pdf`)
-        .buffer(true)
-        .parse((res, cb) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => cb(null, Buffer.concat(chunks)));
-        })
-        .expect(200);
+      const pdfBytes = await completedPdf(t, org.apiKey, id);
       const dir = mkdtempSync(join(tmpdir(), 'edform-browser-'));
-      writeFileSync(join(dir, 'out.pdf'), pdf.body as Buffer);
+      writeFileSync(join(dir, 'out.pdf'), pdfBytes);
       execFileSync('qpdf', ['--check', join(dir, 'out.pdf')], { stdio: 'pipe' });
       const text = execFileSync('pdftotext', [join(dir, 'out.pdf'), '-'], { encoding: 'utf8' });
       expect(text).toContain([...typed.values()].find((v) => v.startsWith('Answer'))!);

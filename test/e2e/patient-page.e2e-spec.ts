@@ -14,7 +14,7 @@ import { DataSource } from 'typeorm';
 import { createOrg, type TestOrg } from 'test/factories/organizations.factory';
 import { MOBILE_360, launchBrowser } from 'test/utils/browser';
 import { createTestApp, type TestApp } from 'test/utils/create-test-app';
-import { createLink, latestSubmissionId, waitForPdfReady, type Field } from 'test/utils/forms';
+import { createLink, latestSubmissionId, waitForPdfReady, type Field, completedPdf } from 'test/utils/forms';
 import { api } from 'test/utils/http';
 import { importPdf } from 'test/utils/imports';
 
@@ -377,18 +377,10 @@ describe('the patient page: steps, resume, Spanish, and a PDF faithful to paper'
 
     // --- the completed PDF, read with poppler
     await waitForPdfReady(t, org.apiKey, id);
-    const pdf = await api(t, org.apiKey)
-      .get(`/api/v1/submissions/${id}/pdf`)
-      .buffer(true)
-      .parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const pdfBytes = await completedPdf(t, org.apiKey, id);
     const dir = mkdtempSync(join(tmpdir(), 'edform-patient-'));
     const file = join(dir, 'out.pdf');
-    writeFileSync(file, pdf.body as Buffer);
+    writeFileSync(file, pdfBytes);
 
     // the date: each part between the printed slashes, in the printed order
     const bbox = execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', file, '-'], { encoding: 'utf8' });

@@ -87,3 +87,17 @@ export async function latestSubmissionId(t: TestApp, key: string): Promise<strin
   const res = await api(t, key).get('/api/v1/submissions?limit=1').expect(200);
   return res.body.submissions[0].submission_id as string;
 }
+
+/** The completed PDF of a submission through `GET /submissions/{id}/pdf`, as bytes (200 expected). */
+export async function completedPdf(t: TestApp, key: string, submissionId: string): Promise<Buffer> {
+  const res = await api(t, key)
+    .get(`/api/v1/submissions/${submissionId}/pdf`)
+    .buffer(true)
+    .parse((stream, cb) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => cb(null, Buffer.concat(chunks)));
+    })
+    .expect(200);
+  return res.body as Buffer;
+}
