@@ -62,9 +62,11 @@ describe('workers: logs, heartbeats in /health, and jobs of a killed worker take
     workers.push(startWorker());
     await waitForLog(workers[0], /worker started/); // the worker role writes its logs
     expect(workers[0].logLines(/dependencies initialized/).length).toBeGreaterThan(0); // buffered start-up lines too
+    // The heartbeat can land before the worker moves the job to active: health turns 200 first, and the
+    // waiting count drops once the job is taken.
     const up = await waitFor(async () => {
       const h = await api(t).get('/health');
-      return h.status === 200 ? h : undefined;
+      return h.status === 200 && h.body.details.workers.waiting_jobs === 0 ? h : undefined;
     });
     expect(up.body.details.workers).toMatchObject({ status: 'up', waiting_jobs: 0 });
     expect(up.body.details.workers.live_workers).toBeGreaterThanOrEqual(1);
