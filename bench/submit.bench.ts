@@ -17,6 +17,7 @@
 import autocannon from 'autocannon';
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import Redis from 'ioredis';
 import { Client } from 'pg';
@@ -32,6 +33,7 @@ const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined
 // Paced: one request per connection per second, so a slow response cannot hold the offered rate below the target.
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? (RATE ? Math.max(8, Math.ceil(RATE)) : 8));
 const SPLIT = process.env.BENCH_SPLIT === '1';
+const CLOCK_TICKS = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
 const QUEUE_PREFIX = `bench-submit-${process.pid}`;
 const CPU_PROF = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
 const PNG =
@@ -75,6 +77,8 @@ async function startService() {
   const app = await spawnApp({ ...env, APP_ROLE: SPLIT ? 'api' : 'all' }, 3104, true, nodeArgs);
   return {
     baseUrl: app.baseUrl,
+    apiPid: app.child.pid,
+    workerPid: worker?.child.pid,
     stop: async () => {
       await app.stop();
       await worker?.stop();
@@ -150,6 +154,18 @@ async function drain(db: Client, fillLinkId: string) {
   return { rows, ready, latencies, drainedS: (Date.now() - started) / 1000 };
 }
 
+/** CPU time a process has used so far (utime + stime from /proc), in ms; 0 when unknown. */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    // Fields after the command name, which is in parentheses and may contain spaces.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
 async function main(): Promise<void> {
   // Builds only when the sources changed since the last build (as `npm run bench:submit` does first).
   execSync('node scripts/build-if-stale.mjs', { stdio: 'ignore', cwd: join(__dirname, '..') });
@@ -158,6 +174,8 @@ async function main(): Promise<void> {
   await db.connect();
   try {
     const { fields, link } = await prepareLink(service.baseUrl);
+    const apiCpu = cpuMs(service.apiPid);
+    const workerCpu = cpuMs(service.workerPid);
     const result = await autocannon({
       url: `${service.baseUrl}/f/${link.short_code}/submit`,
       method: 'POST',
@@ -168,7 +186,9 @@ async function main(): Promise<void> {
       ...(RATE ? { overallRate: RATE } : {}),
     });
     const accepted = result['2xx'];
+    const apiCpuPerSubmit = (cpuMs(service.apiPid) - apiCpu) / Math.max(1, accepted);
     const { rows, ready, latencies, drainedS } = await drain(db, link.fill_link_id);
+    const workerCpuPerRender = (cpuMs(service.workerPid) - workerCpu) / Math.max(1, ready);
     const roles = SPLIT ? 'APP_ROLE=api + APP_ROLE=worker' : 'APP_ROLE=all';
     const pace = RATE ? `paced at ${RATE}/s` : 'unpaced';
     process.stdout.write(
@@ -177,6 +197,13 @@ async function main(): Promise<void> {
         `submissions accepted: ${accepted} (${(accepted / DURATION_S).toFixed(1)}/s), non-2xx ${result.non2xx}, errors ${result.errors}, latency median ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
         `submit -> completed PDF ready: median ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms`,
         `backlog drained ${drainedS.toFixed(1)} s after the load ended`,
+        `CPU (user + system, from /proc): API process ${apiCpuPerSubmit.toFixed(2)} ms per accepted submission` +
+          (SPLIT
+            ? `, worker process ${workerCpuPerRender.toFixed(2)} ms per frozen PDF (sandbox children not counted)`
+            : ''),
+        `load average at the end: ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')} (other work on the machine skews every figure)`,
         // autocannon stops counting at the deadline, so a request in flight then is stored but not counted.
         `count: ${rows} submission rows, ${ready} frozen PDFs, ${accepted} 201s counted in the window -> ${
           rows >= accepted && rows - accepted <= CONNECTIONS && ready === rows ? 'nothing lost' : 'MISMATCH'

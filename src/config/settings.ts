@@ -155,6 +155,24 @@ export class Settings {
   @Max(32)
   PDF_SANDBOX_POOL_SIZE = 2;
 
+  /**
+   * A sandbox child is replaced after this many tasks. Starting one costs a few hundred ms of CPU (module
+   * load, JIT warm-up): at 50 the renders spent more time respawning than rendering. Memory growth is
+   * bounded separately (a child over its resident-memory threshold is replaced after its task).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  PDF_SANDBOX_MAX_TASKS_PER_CHILD = 500;
+
+  /** Scheduling priority (nice) of sandbox children: PDF work yields the CPU to requests under contention. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(19)
+  PDF_SANDBOX_NICE = 10;
+
   /** A rate-limit counter Redis has not answered within this is counted in this process instead (fail open). */
   @Transform(toInt)
   @IsInt()

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { newId } from 'src/common/ids/ids';
 import { Event, type EventType } from './entities/event.entity';
 
@@ -12,7 +13,8 @@ export interface ClaimedEvent {
 }
 
 /**
- * The events outbox, the only writer of the `events` table. Events are recorded with the transaction of the
+ * The events outbox, the writer of the `events` table (single-statement writes record theirs with
+ * insertEventFromRows, event-insert-sql.ts). Events are recorded with the transaction of the
  * change they report; the webhook dispatcher claims undispatched ones and marks them dispatched in its own.
  */
 @Injectable()
@@ -20,7 +22,10 @@ export class EventsService {
   constructor(@InjectRepository(Event) private readonly events: Repository<Event>) {}
 
   async record(manager: EntityManager, orgId: string, type: EventType, data: Record<string, unknown>): Promise<Event> {
-    return manager.save(manager.create(Event, { id: newId('event'), orgId, type, data, dispatchedAt: null }));
+    // insert, not save: save first SELECTs the new id to choose between INSERT and UPDATE.
+    const event = manager.create(Event, { id: newId('event'), orgId, type, data, dispatchedAt: null });
+    await manager.insert(Event, event as QueryDeepPartialEntity<Event>);
+    return event;
   }
 
   /** An event that reaches one known recipient only (the webhook test): recorded already dispatched. */

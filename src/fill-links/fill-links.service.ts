@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
-import { rowsReturned } from 'src/database/raw-query';
-import type { TemplateVersion } from 'src/templates/entities/template-version.entity';
+import { Repository } from 'typeorm';
 import type { CallerOrg } from 'src/common/auth/caller';
 import { AppException } from 'src/common/errors/app.exception';
 import { ErrorCode } from 'src/common/errors/error-codes';
@@ -11,9 +9,11 @@ import { Settings } from 'src/config/settings';
 import { isPrefillable } from 'src/detection/field-map';
 import { valueProblem } from 'src/templates/field-values';
 import type { TemplateField } from 'src/templates/template-field';
+import { TemplateVersionCache, type LiveVersion } from 'src/templates/template-version-cache';
 import { TemplatesService } from 'src/templates/templates.service';
 import type { CreateFillLinkDto, FillLinkResponseDto, PrefillValueDto } from './dto/create-fill-link.dto';
 import { FillLink, type PrefillValue } from './entities/fill-link.entity';
+import { findFillLinkWithTemplate } from './fill-link-lookup';
 import { toFillLinkResponse } from './fill-links.mapper';
 
 const DAY_MS = 86_400_000;
@@ -23,6 +23,7 @@ export class FillLinksService {
   constructor(
     @InjectRepository(FillLink) private readonly links: Repository<FillLink>,
     private readonly templates: TemplatesService,
+    private readonly versionCache: TemplateVersionCache,
     private readonly settings: Settings,
   ) {}
 
@@ -59,35 +60,36 @@ export class FillLinksService {
   }
 
   async findOpenByShortCode(shortCode: string): Promise<OpenFillLink> {
-    const link = await this.findByShortCode(shortCode);
-    if (!link) throw AppException.notFound('form link');
-    const template = await this.templates.findOwned(link.orgId, link.templateId);
-    if (template.status !== 'active') throw gone('retired');
+    const found = /^[0-9A-Za-z]{10}$/.test(shortCode)
+      ? await findFillLinkWithTemplate(this.links.manager, shortCode)
+      : null;
+    if (!found) throw AppException.notFound('form link');
+    const { link } = found;
+    if (found.templateStatus !== 'active') throw gone('retired');
     if (link.expiresAt && link.expiresAt.getTime() <= Date.now()) throw gone('expired');
     if (link.maxResponses > 0 && link.responseCount >= link.maxResponses) throw gone('exhausted');
-    return { link, title: template.title, version: await this.templates.latestVersion(template.id) };
-  }
-
-  /** Takes one response slot atomically, inside the submission's transaction; false when none is left. */
-  async takeResponseSlot(manager: EntityManager, linkId: string): Promise<boolean> {
-    const taken = await rowsReturned(
-      manager,
-      `UPDATE fill_links SET response_count = response_count + 1, updated_at = now()
-        WHERE id = $1 AND (max_responses = 0 OR response_count < max_responses)
-          AND (expires_at IS NULL OR expires_at > now())
-        RETURNING id`,
-      [linkId],
-    );
-    return taken.length > 0;
+    // Versions are immutable: the process's cache holds the field map.
+    const version = await this.versionCache.liveVersion(found.latestVersionId);
+    if (!version) throw AppException.notFound('form link');
+    return { link, title: found.templateTitle, version };
   }
 }
+
+/**
+ * Takes one response slot of link $1 atomically, returning its id, or no row when none is left. Run in the
+ * same statement as the submission's insert, so two patients racing for the last slot cannot both win.
+ */
+export const TAKE_RESPONSE_SLOT_SQL = `UPDATE fill_links SET response_count = response_count + 1, updated_at = now()
+  WHERE id = $1 AND (max_responses = 0 OR response_count < max_responses)
+    AND (expires_at IS NULL OR expires_at > now())
+  RETURNING id`;
 
 export type GoneReason = 'expired' | 'exhausted' | 'retired';
 
 export interface OpenFillLink {
   link: FillLink;
   title: string;
-  version: TemplateVersion;
+  version: LiveVersion;
 }
 
 const GONE_MESSAGES: Record<GoneReason, string> = {

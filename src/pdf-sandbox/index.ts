@@ -11,6 +11,7 @@ export {
   SANDBOX_DEFAULT_POOL_SIZE,
   SANDBOX_DEFAULT_MAX_TASKS_PER_CHILD,
   SANDBOX_DEFAULT_IDLE_TIMEOUT_MS,
+  SANDBOX_DEFAULT_NICE,
 } from './run-in-sandbox';
 export type {
   SandboxInput,

@@ -3,6 +3,7 @@
  * queueing, per-child heap limits, idle timeout, shutdown, and unchanged answers to hostile files.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import * as path from 'node:path';
 import * as hostile from 'test/fixtures/pdfs/hostile/hostile-pdfs';
 import { useCompiledSandbox } from 'test/utils/sandbox/compiled-child';
@@ -15,6 +16,7 @@ import {
   runSandboxTask,
   SANDBOX_DEFAULT_IDLE_TIMEOUT_MS,
   SANDBOX_DEFAULT_MAX_TASKS_PER_CHILD,
+  SANDBOX_DEFAULT_NICE,
   SANDBOX_DEFAULT_POOL_SIZE,
   SandboxError,
   SandboxLimits,
@@ -63,6 +65,7 @@ function defaults(): void {
     idleTimeoutMs: SANDBOX_DEFAULT_IDLE_TIMEOUT_MS,
     recycleRssMb: undefined,
     maxPerTenant: undefined,
+    nice: SANDBOX_DEFAULT_NICE,
   });
 }
 
@@ -88,6 +91,16 @@ describe('sandbox pool: reuse and discarding', () => {
     expect(fourth.pid).toBe(first.pid);
     expect(first.pid).not.toBe(process.pid);
     expect(sandboxPoolStats()).toEqual({ size: 2, live: 1, idle: 1, busy: 0, queued: 0 });
+  });
+
+  it('starts children at the configured scheduling priority (PDF work yields the CPU to requests)', async () => {
+    const base = getPriority(process.pid);
+    const defaultChild = await echo();
+    expect(getPriority(defaultChild.pid)).toBe(Math.max(base, SANDBOX_DEFAULT_NICE));
+    await shutdownSandboxPool();
+    configureSandboxPool({ nice: 0 });
+    const plain = await echo();
+    expect(getPriority(plain.pid)).toBe(base);
   });
 
   it.each([
@@ -302,6 +315,8 @@ describe('sandbox pool: lifecycle', () => {
     expect(() => configureSandboxPool({ idleTimeoutMs: 0 })).toThrow(RangeError);
     expect(() => configureSandboxPool({ recycleRssMb: -5 })).toThrow(RangeError);
     expect(() => configureSandboxPool({ maxPerTenant: 0 })).toThrow(RangeError);
+    expect(() => configureSandboxPool({ nice: -1 })).toThrow(RangeError);
+    expect(() => configureSandboxPool({ nice: 20 })).toThrow(RangeError);
     expect(sandboxPoolStats().size).toBe(SANDBOX_DEFAULT_POOL_SIZE);
   });
 });

@@ -260,9 +260,13 @@ describe('runInSandbox: registered detect and render tasks (src/detection, src/r
 
   it('refuses a hostile file before the task code runs', async () => {
     await expectCode(runInSandbox('detect', { pdf: hostile.selfReferencingPageTree() }), 'PDF_INVALID');
+    await expectCode(runInSandbox('inspect', { pdf: hostile.encryptedPdf() }), 'PDF_ENCRYPTED');
+  });
+
+  it('renders without a second preflight (the template passed it at import), and pdf-lib still refuses an encrypted file', async () => {
     await expectCode(
       runInSandbox('render', { pdf: hostile.encryptedPdf(), payload: { fields: [], answers: {}, signatures: {} } }),
-      'PDF_ENCRYPTED',
+      'PROCESSING_ERROR',
     );
   });
 });

@@ -15,6 +15,7 @@
  * Plain TypeScript, no Nest.
  */
 import { ChildProcess, fork } from 'node:child_process';
+import { getPriority, setPriority } from 'node:os';
 import { SandboxError, shortDetail } from './sandbox-error';
 import type { ChildMessage, SandboxJobMessage } from './sandbox-protocol';
 import type { SandboxTaskName, SandboxTaskTypes } from './task-registry';
@@ -62,7 +63,7 @@ export interface SandboxPoolOptions {
    * Default 2.
    */
   size?: number;
-  /** A child is replaced after this many tasks. Default 50. */
+  /** A child is replaced after this many tasks. Default 500. */
   maxTasksPerChild?: number;
   /** An idle child is stopped after this long without work, in ms. Default 60 000. */
   idleTimeoutMs?: number;
@@ -76,6 +77,11 @@ export interface SandboxPoolOptions {
    * Default: size - 1 (at least 1), so one child stays free for the other tenants.
    */
   maxPerTenant?: number;
+  /**
+   * Scheduling priority (nice, 0-19) of the children. PDF work is batch work: under CPU contention the API's
+   * requests in the parent and other processes go first, and renders catch up in the slack. Default 10.
+   */
+  nice?: number;
 }
 
 export interface SandboxPoolStats {
@@ -89,8 +95,9 @@ export interface SandboxPoolStats {
 }
 
 export const SANDBOX_DEFAULT_POOL_SIZE = 2;
-export const SANDBOX_DEFAULT_MAX_TASKS_PER_CHILD = 50;
+export const SANDBOX_DEFAULT_MAX_TASKS_PER_CHILD = 500;
 export const SANDBOX_DEFAULT_IDLE_TIMEOUT_MS = 60_000;
+export const SANDBOX_DEFAULT_NICE = 10;
 
 interface PoolConfig {
   size: number;
@@ -98,6 +105,7 @@ interface PoolConfig {
   idleTimeoutMs: number;
   recycleRssMb: number | undefined;
   maxPerTenant: number | undefined;
+  nice: number;
 }
 
 const poolConfig: PoolConfig = {
@@ -106,6 +114,7 @@ const poolConfig: PoolConfig = {
   idleTimeoutMs: SANDBOX_DEFAULT_IDLE_TIMEOUT_MS,
   recycleRssMb: undefined,
   maxPerTenant: undefined,
+  nice: SANDBOX_DEFAULT_NICE,
 };
 
 type Outcome = { value: unknown; rssMb?: number } | { error: Error };
@@ -199,11 +208,19 @@ export function configureSandboxPool(options: SandboxPoolOptions = {}): void {
           ? undefined
           : poolConfig.maxPerTenant
         : nonNegativeInteger(options.maxPerTenant, 1, 'maxPerTenant', 1),
+    nice: niceness(options.nice, poolConfig.nice),
   };
   Object.assign(poolConfig, next);
   while (liveChildren.size > poolConfig.size && idleChildren.length > 0) retire(idleChildren[0]);
   for (const child of idleChildren) sleep(child);
   pump();
+}
+
+/** A scheduling priority between 0 and 19 (the range of nice above the default). */
+function niceness(value: number | undefined, fallback: number): number {
+  const nice = nonNegativeInteger(value, fallback, 'nice', 0);
+  if (nice > 19) throw new RangeError('nice must be an integer from 0 to 19');
+  return nice;
 }
 
 /** Current pool settings and occupancy (for health checks and specs). */
@@ -302,6 +319,14 @@ function spawnChild(spec: ChildSpec, pooled: boolean): SandboxChild {
   };
   allChildren.add(child);
   if (pooled) liveChildren.add(child);
+  if (proc.pid !== undefined && poolConfig.nice > 0) {
+    try {
+      // Never raised above the parent's own priority.
+      setPriority(proc.pid, Math.max(getPriority(), poolConfig.nice));
+    } catch {
+      // Not allowed here (a container without the capability): the child runs at the parent's priority.
+    }
+  }
 
   proc.stderr?.setEncoding('utf8');
   proc.stderr?.on('data', (chunk: string) => {

@@ -70,8 +70,9 @@ export const SANDBOX_TASKS: SandboxTaskTable<SandboxTaskTypes> = {
     preflight: true,
     run: async ({ pdf, payload }) => (await import('../detection')).detectFields(pdf, payload ?? {}),
   },
+  // The template's PDF passed the preflight when it was imported; a second pdf-lib parse per render buys nothing.
   render: {
-    preflight: true,
+    preflight: false,
     run: async ({ pdf, payload }) => (await import('../rendering')).renderCompletedPdf({ ...payload, pdf }),
   },
 };

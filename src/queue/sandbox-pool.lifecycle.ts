@@ -6,7 +6,11 @@ import { configureSandboxPool, shutdownSandboxPool } from 'src/pdf-sandbox';
 @Injectable()
 export class SandboxPoolLifecycle implements OnApplicationShutdown {
   constructor(settings: Settings) {
-    configureSandboxPool({ size: settings.PDF_SANDBOX_POOL_SIZE });
+    configureSandboxPool({
+      size: settings.PDF_SANDBOX_POOL_SIZE,
+      maxTasksPerChild: settings.PDF_SANDBOX_MAX_TASKS_PER_CHILD,
+      nice: settings.PDF_SANDBOX_NICE,
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {

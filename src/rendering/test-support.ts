@@ -29,6 +29,25 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([len, td, crc]);
 }
 
+/**
+ * An 8-bit PNG of `raw` scanlines, each already led by its filter byte (0: none): grey (1 byte per pixel) or RGBA
+ * (4). Shared by the rendering and OCR test helpers.
+ */
+export function encodePng(width: number, height: number, color: 'gray' | 'rgba', raw: Buffer): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = color === 'rgba' ? 6 : 0;
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /** A small RGBA PNG with a dark "signature" wave on a transparent background. */
 export function makeSignaturePng(width = 200, height = 60): Uint8Array {
   const raw = Buffer.alloc((width * 4 + 1) * height);
@@ -44,15 +63,7 @@ export function makeSignaturePng(width = 200, height = 60): Uint8Array {
       raw[o + 3] = 255;
     }
   }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 6; // RGBA
-  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return new Uint8Array(
-    Buffer.concat([sig, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]),
-  );
+  return new Uint8Array(encodePng(width, height, 'rgba', raw));
 }
 
 /**
@@ -79,15 +90,7 @@ export function makeScrawlPng(
       raw[o + 3] = alpha;
     }
   }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 6;
-  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return new Uint8Array(
-    Buffer.concat([sig, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]),
-  );
+  return new Uint8Array(encodePng(width, height, 'rgba', raw));
 }
 
 export interface TextItem {

@@ -6,12 +6,12 @@ import { AuditService } from 'src/audit/audit.service';
 import type { Caller } from 'src/common/auth/caller';
 import { AppException } from 'src/common/errors/app.exception';
 import { ErrorCode } from 'src/common/errors/error-codes';
-import { looksLikeId } from 'src/common/ids/ids';
+import { looksLikeId, newId } from 'src/common/ids/ids';
 import { Settings } from 'src/config/settings';
-import { EventsService } from 'src/events/events.service';
 import { runInSandbox } from 'src/pdf-sandbox';
-import { TemplatesService } from 'src/templates/templates.service';
+import { TemplateVersionCache } from 'src/templates/template-version-cache';
 import type { PdfLinkResponseDto } from './dto/submission.dto';
+import { claimRender, freezeCompletedPdf } from './completed-pdf-writes';
 import { CompletedPdf } from './entities/completed-pdf.entity';
 import { Submission } from './entities/submission.entity';
 import { PdfLinkSigner } from './pdf-link-signer';
@@ -27,60 +27,48 @@ export class SubmissionPdfService {
     @InjectRepository(CompletedPdf) private readonly pdfs: Repository<CompletedPdf>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly submissions: SubmissionsService,
-    private readonly templates: TemplatesService,
-    private readonly events: EventsService,
+    private readonly versionCache: TemplateVersionCache,
     private readonly audit: AuditService,
     private readonly signer: PdfLinkSigner,
     private readonly settings: Settings,
   ) {}
 
   /** Renders the submission's PDF in the sandbox (never stored here). */
-  async render(submission: Submission): Promise<Buffer> {
-    const version = await this.templates.versionWithPdf(submission.templateVersionId);
-    if (!version) throw new Error(`template version ${submission.templateVersionId} is missing`);
+  async render(submission: Pick<Submission, 'templateVersionId' | 'answers' | 'signatures'>): Promise<Buffer> {
+    const source = await this.versionCache.renderSource(submission.templateVersionId);
+    if (!source) throw new Error(`template version ${submission.templateVersionId} is missing`);
     const signatures = Object.fromEntries(
       Object.entries(submission.signatures ?? {}).map(([id, b64]) => [id, Buffer.from(b64, 'base64')]),
     );
     const pdf = await runInSandbox(
       'render',
-      { pdf: version.sourcePdf, payload: { fields: version.fields, answers: submission.answers, signatures } },
+      { pdf: source.pdf, payload: { fields: source.fields, answers: submission.answers, signatures } },
       { timeoutMs: this.settings.PDF_PROCESSING_TIMEOUT_MS },
     );
     return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
   }
 
   /**
-   * The rendering job: freezes the PDF once. The completed_pdfs primary key makes a doubled job harmless;
-   * submission.pdf_ready is written with the status change, in the same transaction.
+   * The rendering job: freezes the PDF once. Two round trips to PostgreSQL besides the render: claim (count
+   * the attempt, read the answers) and freeze (PDF, status and event in one statement).
    */
   async renderAndFreeze(submissionId: string): Promise<void> {
-    const submission = await this.submissionRows
-      .createQueryBuilder('s')
-      .addSelect(['s.answers', 's.signatures'])
-      .where('s.id = :id', { id: submissionId })
-      .getOne();
-    if (!submission || submission.completedPdfStatus === 'ready') return;
-    await this.submissionRows.increment({ id: submissionId }, 'renderAttempts', 1);
-    const pdf = await this.render(submission);
-    await this.dataSource.transaction(async (manager) => {
-      const inserted = await manager
-        .createQueryBuilder()
-        .insert()
-        .into(CompletedPdf)
-        .values({ submissionId, pdf, sha256: createHash('sha256').update(pdf).digest('hex'), sizeBytes: pdf.length })
-        .orIgnore()
-        .returning('submission_id')
-        .execute();
-      // ON CONFLICT DO NOTHING returns no row: another job froze it first.
-      if ((inserted.raw as unknown[]).length === 0) return;
-      await manager.update(Submission, submissionId, { completedPdfStatus: 'ready' });
-      await this.events.record(manager, submission.orgId, 'submission.pdf_ready', {
-        submission_id: submissionId,
-        template_id: submission.templateId,
-        external_ref: submission.externalRef,
-        pdf_url: submissionUrls(this.settings, submissionId).pdf,
-      });
-    });
+    const claim = await claimRender(this.dataSource, submissionId);
+    if (!claim) return;
+    const pdf = await this.render(claim);
+    await freezeCompletedPdf(
+      this.dataSource,
+      { submissionId, pdf, sha256: createHash('sha256').update(pdf).digest('hex') },
+      {
+        id: newId('event'),
+        data: {
+          submission_id: submissionId,
+          template_id: claim.templateId,
+          external_ref: claim.externalRef,
+          pdf_url: submissionUrls(this.settings, submissionId).pdf,
+        },
+      },
+    );
   }
 
   /** The frozen PDF, or one rendered on demand while pending. Audited. */

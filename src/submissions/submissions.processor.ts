@@ -9,7 +9,9 @@ import { SubmissionPdfService } from './submission-pdf.service';
 export class SubmissionRenderingProcessor {
   constructor(private readonly pdfs: SubmissionPdfService) {}
 
-  @Process({ concurrency: loadSettings().WORKER_CONCURRENCY })
+  // More jobs than sandbox children: one job's claim and freeze (PostgreSQL) overlap another's render, so the
+  // children never sit idle waiting for the database.
+  @Process({ concurrency: loadSettings().WORKER_CONCURRENCY + loadSettings().PDF_SANDBOX_POOL_SIZE })
   async render(job: Job<RenderingJob>): Promise<void> {
     await this.pdfs.renderAndFreeze(job.data.submissionId);
   }

@@ -7,13 +7,13 @@ import type { CallerOrg } from 'src/common/auth/caller';
 import { AppException } from 'src/common/errors/app.exception';
 import { looksLikeId, newId } from 'src/common/ids/ids';
 import { Settings } from 'src/config/settings';
-import { EventsService } from 'src/events/events.service';
 import { FillLinksService, gone, type OpenFillLink } from 'src/fill-links/fill-links.service';
 import { enqueueAfterCommit } from 'src/queue/enqueue-after-commit';
 import { QUEUES, type RenderingJob } from 'src/queue/queues';
 import type { CheckedSubmission } from './answer-validation';
 import type { ListSubmissionsQueryDto, SubmissionListResponseDto, SubmissionResponseDto } from './dto/submission.dto';
 import { CompletedPdf } from './entities/completed-pdf.entity';
+import { insertSubmissionWithEvent } from './submission-insert';
 import { Submission } from './entities/submission.entity';
 import { decodeCursor, encodeCursor } from './submission-cursor';
 import { toSubmissionResponse, toSubmissionSummary } from './submissions.mapper';
@@ -32,51 +32,47 @@ export class SubmissionsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectQueue(QUEUES.rendering) private readonly renderingQueue: Queue<RenderingJob>,
     private readonly fillLinks: FillLinksService,
-    private readonly events: EventsService,
     private readonly settings: Settings,
   ) {}
 
   /**
-   * Stores a checked submission: takes a response slot, writes the submission and its submission.created
-   * event in one transaction (two patients racing for the last slot: one wins, the other gets 410), then
+   * Stores a checked submission: takes a response slot and writes the submission and its submission.created
+   * event in one statement (two patients racing for the last slot: one wins, the other gets 410), then
    * queues the render. PostgreSQL is the record: the sweeper re-queues a render whose job was lost.
    */
   async create(open: OpenFillLink, checked: CheckedSubmission, locale: string | null = null): Promise<Submission> {
     const { link, version } = open;
-    const submission = await this.dataSource.transaction(async (manager) => {
-      if (!(await this.fillLinks.takeResponseSlot(manager, link.id))) {
-        throw gone(link.expiresAt && link.expiresAt.getTime() <= Date.now() ? 'expired' : 'exhausted');
-      }
-      // insert, not save: save would first SELECT the new id to choose between INSERT and UPDATE and run its
-      // change detection over the encrypted columns: one more round trip and more CPU on every submission.
-      const row = manager.create(Submission, {
-        id: newId('submission'),
-        orgId: link.orgId,
-        templateId: link.templateId,
-        templateVersionId: version.id,
-        templateVersion: version.version,
-        fillLinkId: link.id,
-        externalRef: link.externalRef,
-        locale,
-        answers: checked.answers,
-        signatures: Object.fromEntries(
-          Object.entries(checked.signatures).map(([id, png]) => [id, png.toString('base64')]),
-        ),
-        completedPdfStatus: 'pending',
-        submittedAt: new Date(),
-      });
-      await manager.insert(Submission, row);
-      await this.events.record(manager, link.orgId, 'submission.created', {
+    // A plain object rather than repository.create(), which walks the entity's metadata on every submit.
+    const row = Object.assign(new Submission(), {
+      id: newId('submission'),
+      orgId: link.orgId,
+      templateId: link.templateId,
+      templateVersionId: version.id,
+      templateVersion: version.version,
+      fillLinkId: link.id,
+      externalRef: link.externalRef,
+      locale,
+      answers: checked.answers,
+      signatures: Object.fromEntries(
+        Object.entries(checked.signatures).map(([id, png]) => [id, png.toString('base64')]),
+      ),
+      completedPdfStatus: 'pending' as const,
+      renderAttempts: 0,
+      submittedAt: new Date(),
+    });
+    const stored = await insertSubmissionWithEvent(this.dataSource, row, {
+      id: newId('event'),
+      data: {
         submission_id: row.id,
         template_id: row.templateId,
         fill_link_id: row.fillLinkId,
         external_ref: row.externalRef,
         retrieve_url: submissionUrls(this.settings, row.id).retrieve,
-      });
-      return row;
+      },
     });
-    await this.enqueueRender(submission.id);
-    return submission;
+    if (!stored) throw gone(link.expiresAt && link.expiresAt.getTime() <= Date.now() ? 'expired' : 'exhausted');
+    await this.enqueueRender(row.id);
+    return row;
   }
 
   /** Never throws, and waits for Redis a bounded time: the sweeper re-queues a render whose job was not added. */
@@ -114,12 +110,17 @@ export class SubmissionsService {
   }
 
   async get(org: CallerOrg, submissionId: string): Promise<SubmissionResponseDto> {
-    const row = await this.findOwned(org.id, submissionId, true);
-    // Only the digest: the frozen PDF itself stays in its table until someone downloads it.
-    const frozen = await this.dataSource
-      .getRepository(CompletedPdf)
-      .findOne({ where: { submissionId }, select: { submissionId: true, sha256: true } });
-    return toSubmissionResponse(row, frozen?.sha256 ?? null);
+    if (!looksLikeId('submission', submissionId)) throw AppException.notFound('submission');
+    // Only the digest of the frozen PDF, joined in the same query: the PDF itself stays in its table.
+    const { entities, raw } = await this.submissions
+      .createQueryBuilder('s')
+      .addSelect(['s.answers', 's.signatures'])
+      .leftJoin(CompletedPdf, 'c', 'c.submission_id = s.id')
+      .addSelect('c.sha256', 'completed_pdf_sha256')
+      .where('s.id = :id AND s.org_id = :orgId', { id: submissionId, orgId: org.id })
+      .getRawAndEntities<{ completed_pdf_sha256: string | null }>();
+    if (!entities[0]) throw AppException.notFound('submission');
+    return toSubmissionResponse(entities[0], raw[0]?.completed_pdf_sha256 ?? null);
   }
 
   /** Another organization's submission is a 404, exactly like a missing one. */
