@@ -1,20 +1,24 @@
 /**
  * npm run bench:detect:scanned: the scanned rows alone (bench:detect prints them too, after the born-digital
- * figures). BENCH_SCANNED_FORMS (default 6 per corpus, 0 = all), BENCH_SCANNED_SKEW (1.5), BENCH_SCANNED_NOISE (0.003).
+ * figures). BENCH_SCANNED_FORMS (default 6 per corpus, 0 = all), BENCH_SCANNED_SKEW (1.5), BENCH_SCANNED_NOISE (0.003),
+ * BENCH_SCANNED_DPI (the copier's resolution, 200), BENCH_SCANNED_CORPUS (dev or intake; default both).
  */
 import path from 'path';
 import { loadScorers } from './lib/scorers';
-import { scannedRows } from './lib/scanned';
+import { scannedRows, type ScannedOptions } from './lib/scanned';
 
 const shared = process.env.SHARED_DIR
   ? path.resolve(process.env.SHARED_DIR)
   : path.resolve(__dirname, '..', '..', 'shared');
 
-export function scannedOptions(): { maxForms: number; skewDeg: number; noise: number } {
+export function scannedOptions(): ScannedOptions {
+  const corpus = process.env.BENCH_SCANNED_CORPUS;
   return {
     maxForms: Number(process.env.BENCH_SCANNED_FORMS ?? 6),
     skewDeg: Number(process.env.BENCH_SCANNED_SKEW ?? 1.5),
     noise: Number(process.env.BENCH_SCANNED_NOISE ?? 0.003),
+    dpi: Number(process.env.BENCH_SCANNED_DPI ?? 200),
+    corpus: corpus === 'dev' || corpus === 'intake' ? corpus : undefined,
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The "scanned" rows of bench:detect: each form is rasterized (poppler, 200 dpi), skewed 1.5° and speckled,
+ * The "scanned" rows of bench:detect: each form is rasterized (poppler, 200 dpi unless told), skewed 1.5° and speckled,
  * written back as an image-only PDF (src/detection/ocr/test-support.ts), and detected again; the same truth
  * scores both, so the rows show what OCR costs against the born-digital form. Rotated pages are left out (the
  * scan helper keeps unrotated pages only).
@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'fs';
 import path from 'path';
 import { detectFields } from '../../src/detection';
-import { scanPdf } from '../../src/detection/ocr/test-support';
+import { scanPdf, scannedRect } from '../../src/detection/ocr/test-support';
 import { toPredictions } from './predictions';
 import { median, pct } from './report';
 import { pool, type Counts, type Scorers } from './scorers';
@@ -17,6 +17,10 @@ export interface ScannedOptions {
   maxForms: number;
   skewDeg: number;
   noise: number;
+  /** The copier's resolution (BENCH_SCANNED_DPI; default 200). */
+  dpi?: number;
+  /** One corpus only (BENCH_SCANNED_CORPUS: dev or intake); both by default. */
+  corpus?: 'dev' | 'intake';
 }
 
 /** Either shared scorer, seen through what this file reads of its summary. */
@@ -33,6 +37,39 @@ interface Row {
   digital: Counts[];
   scanned: Counts[];
   ocrMsPerPage: number[];
+  /** CPU time per scanned page, this process and its children (pdftoppm, tesseract): steadier than wall time on a shared machine. */
+  cpuMsPerPage: number[];
+  pages: number;
+  /** Pages left unread by OCR (its document time ran out). */
+  unread: number;
+}
+
+interface TruthFile {
+  pages?: { index: number; rotation?: number; cropBox?: number[] }[];
+  widgets: { page: number; rect: number[] }[];
+}
+
+/** CPU milliseconds used so far by this process and the children it has waited for (Linux /proc). */
+function cpuMs(): number {
+  const own = process.cpuUsage();
+  try {
+    const f = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(f[13]) + Number(f[14])) * 10 + (own.user + own.system) / 1000;
+  } catch {
+    return (own.user + own.system) / 1000;
+  }
+}
+
+/**
+ * The truth as it lies on the scan: each widget's centre turned with its page by the skew. Fields of a scanned
+ * form are placed over the scan's own image (where its blanks show), as a truth drawn over a real scan would be.
+ */
+function truthOnScan(truth: TruthFile, skewDeg: number): TruthFile {
+  const box = (page: number): { x: number; y: number; width: number; height: number } => {
+    const [x1, y1, x2, y2] = truth.pages?.find((p) => p.index === page)?.cropBox ?? [0, 0, 612, 792];
+    return { x: x1, y: y1, width: x2 - x1, height: y2 - y1 };
+  };
+  return { ...truth, widgets: truth.widgets.map((w) => ({ ...w, rect: scannedRect(w.rect, box(w.page), skewDeg) })) };
 }
 
 async function runCorpus(
@@ -42,7 +79,7 @@ async function runCorpus(
   semantic: boolean,
   opts: ScannedOptions,
 ): Promise<Row> {
-  const row: Row = { digital: [], scanned: [], ocrMsPerPage: [] };
+  const row: Row = { digital: [], scanned: [], ocrMsPerPage: [], cpuMsPerPage: [], pages: 0, unread: 0 };
   const scorer = scorerOf(scorers, semantic);
   let ids = readdirSync(dir)
     .filter((id) => existsSync(path.join(dir, id, file)) && existsSync(path.join(dir, id, 'truth.json')))
@@ -59,11 +96,20 @@ async function runCorpus(
     const truth = truths.get(id);
     const digital = await detectFields(pdf, { ocr: false });
     row.digital.push(scorer.scoreForm(truth, { fields: toPredictions(digital) }));
-    const scan = await scanPdf(pdf, { skewDeg: opts.skewDeg, noise: opts.noise, seed: id.length });
+    const scan = await scanPdf(pdf, {
+      dpi: opts.dpi ?? 200,
+      skewDeg: opts.skewDeg,
+      noise: opts.noise,
+      seed: id.length,
+    });
     const t0 = performance.now();
+    const c0 = cpuMs();
     const scanned = await detectFields(scan);
     row.ocrMsPerPage.push((performance.now() - t0) / scanned.pageCount);
-    row.scanned.push(scorer.scoreForm(truth, { fields: toPredictions(scanned) }));
+    row.cpuMsPerPage.push((cpuMs() - c0) / scanned.pageCount);
+    row.pages += scanned.pageCount;
+    row.unread += scanned.warnings.filter((w) => /not read by OCR/.test(w)).length;
+    row.scanned.push(scorer.scoreForm(truthOnScan(truth, opts.skewDeg), { fields: toPredictions(scanned) }));
   }
   return row;
 }
@@ -71,12 +117,13 @@ async function runCorpus(
 /** Lines for the bench report: born-digital vs scanned, boxes and (intake) labels, and OCR time per page. */
 export async function scannedRows(scorers: Scorers, shared: string, opts: ScannedOptions): Promise<string[]> {
   const out: string[] = [
-    `scanned (image-only copies: 200 dpi, skew ${opts.skewDeg}°, ${opts.noise * 100} % noise; ${opts.maxForms || 'all'} forms per corpus):`,
+    `scanned (image-only copies: ${opts.dpi ?? 200} dpi, skew ${opts.skewDeg}°, ${opts.noise * 100} % noise; ${opts.maxForms || 'all'} forms per corpus):`,
   ];
   for (const [name, dir, file, semantic] of [
     ['dev flat twins', path.join(shared, 'forms', 'dev'), 'flat.pdf', false],
     ['intake-dev', path.join(shared, 'forms', 'intake-dev'), 'flat.pdf', true],
   ] as const) {
+    if (opts.corpus && opts.corpus !== (semantic ? 'intake' : 'dev')) continue;
     const row = await runCorpus(scorers, dir, file, semantic, opts);
     const scorer = scorerOf(scorers, semantic);
     const d = scorer.summarize(pool(scorer, row.digital));
@@ -84,7 +131,8 @@ export async function scannedRows(scorers: Scorers, shared: string, opts: Scanne
     const labels = semantic ? `; labels ${pct(d.labelAccuracy)} -> ${pct(s.labelAccuracy)}` : '';
     out.push(
       `  ${name} (${row.digital.length} forms): boxes F1 born-digital ${pct(d.f1)} -> scanned ${pct(s.f1)}${labels}; ` +
-        `median ${median(row.ocrMsPerPage).toFixed(0)} ms per scanned page (max ${Math.max(...row.ocrMsPerPage).toFixed(0)})`,
+        `median ${median(row.ocrMsPerPage).toFixed(0)} ms per scanned page (max ${Math.max(...row.ocrMsPerPage).toFixed(0)}; ` +
+        `CPU ${median(row.cpuMsPerPage).toFixed(0)} ms); ${row.unread} of ${row.pages} pages not read (OCR time out)`,
     );
   }
   return out;

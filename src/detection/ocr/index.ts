@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PageContent } from '../layout/types';
 import { ocrPage, type OcrPageResult } from './ocr-page';
-import { tesseractAvailable } from './tesseract';
+import { tesseractAvailable, type OcrLanguages } from './tesseract';
 
-export { OCR_PARAMS } from './ocr-page';
+export { OCR_PARAMS, type OcrPageResult } from './ocr-page';
 export { tesseractAvailable } from './tesseract';
 
 export const OCR_LIMITS = {
@@ -21,9 +21,14 @@ export const OCR_LIMITS = {
   documentMs: 40_000,
 };
 
-/** Whether a page's own text is too thin to detect from: empty, or a few stray characters over a picture. */
+/**
+ * Whether a page's own text is too thin to detect from: empty, a few stray characters over a picture, or only
+ * text nobody sees (a copier's OCR layer: invisible, or under the scan's image). Such a layer is never used, even
+ * when it matches the picture: the drawn rules and boxes exist only as pixels, so the page is rasterized anyway,
+ * and tesseract's own words come in the raster's coordinates, cleaned of box glyphs, whatever the copier did.
+ */
 export function needsOcr(content: PageContent): boolean {
-  const visible = content.glyphs.filter((g) => g.ch.trim() !== '');
+  const visible = content.glyphs.filter((g) => !g.hidden && g.ch.trim() !== '');
   return visible.length < OCR_LIMITS.minGlyphs;
 }
 
@@ -31,6 +36,7 @@ export function needsOcr(content: PageContent): boolean {
 export class OcrSession {
   private file?: Promise<string>;
   private dir?: string;
+  private languages: OcrLanguages = 'eng';
   /** When OCR must be done: the detection's own document budget when it has one (the sandbox kills later). */
   private readonly deadline: number;
 
@@ -62,7 +68,16 @@ export class OcrSession {
 
   async read(pageNumber: number, base: PageContent): Promise<OcrPageResult> {
     const left = this.deadline - Date.now();
-    return ocrPage(await this.path(), pageNumber, base, Math.min(OCR_LIMITS.pageTimeoutMs, left));
+    const page = await ocrPage(
+      await this.path(),
+      pageNumber,
+      base,
+      Math.min(OCR_LIMITS.pageTimeoutMs, left),
+      this.languages,
+    );
+    // A document is mostly in one language: once a page reads as Spanish, the next ones are read with Spanish.
+    this.languages = page.languages;
+    return page;
   }
 
   async close(): Promise<void> {

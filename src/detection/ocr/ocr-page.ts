@@ -1,22 +1,20 @@
 /**
  * A scanned page as page content: rasterized, turned upright (quarter turns from tesseract's OSD, small skew
- * from the projection profile), read by OCR for words and their boxes, and searched for drawn rules. The result
- * has the shape of a born-digital page's content, so the same layout stages (binding, kinds, questions, sections)
- * run on it unchanged.
+ * from the projection profile), searched for drawn rules and check boxes, and read by OCR for words and their
+ * boxes. The result has the shape of a born-digital page's content, so the same layout stages (binding, kinds,
+ * questions, sections) run on it unchanged.
  */
-import type { Glyph, PageContent, Segment } from '../layout/types';
+import type { PageContent, Segment } from '../layout/types';
 import { estimateSkew, rotateImage } from './deskew';
-import { rasterizePage, type Gray } from './raster';
+import { glyphsOf } from './glyphs';
+import { rasterizePage, scanDpi, type Gray } from './raster';
 import { findRules, type PixelRule } from './rules';
-import { ocrWords, osdRotation, type OcrWord } from './tesseract';
+import { looksSpanish, ocrWords, osdRotation, type OcrLanguages, type OcrWord } from './tesseract';
+import { drawnSquares, insideWord, mendWords, onSquare, splitAtBlanks, withoutBoxes, withoutRuleGlyphs } from './words';
 
 export const OCR_PARAMS = {
-  /** Raster resolution for OCR (tesseract reads 200-300 dpi best; 200 keeps a Letter page under ~1.5 s). */
-  dpi: 200,
   /** Words tesseract is less sure of than this (0..100) are dropped. */
   minWordConf: 30,
-  /** Word box height / font size: glyph sizes are estimated from word boxes. */
-  boxToFontSize: 0.95,
   /** Below this mean word confidence the page's orientation is checked with OSD. */
   lowConfidence: 55,
 };
@@ -27,6 +25,13 @@ export interface OcrPageResult {
   confidence: number;
   skewDeg: number;
   quarterTurns: number;
+  /**
+   * Moves a field found on the straightened page to where the scan shows it (its centre turned back by the skew,
+   * its size kept): the completed PDF writes over the scan's own image, blanks and boxes included.
+   */
+  placeOnScan: (rect: [number, number, number, number]) => [number, number, number, number];
+  /** The languages the page was read in: the next page of the document starts with them. */
+  languages: OcrLanguages;
 }
 
 /** Clockwise quarter turns of an image. */
@@ -60,134 +65,67 @@ function unturn(x: number, y: number, quarter: number, w0: number, h0: number): 
   }
 }
 
-/**
- * Glyphs of OCR words. Word boxes vary with ascenders and descenders ("you" hangs lower than "Do"), which would
- * scatter one printed line over several baselines: the words of one OCR line share one baseline and size.
- */
-function glyphsOf(words: OcrWord[], toPt: (x: number, y: number) => [number, number]): Glyph[] {
-  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  const lines = new Map<string, OcrWord[]>();
-  for (const w of words) lines.set(w.line, [...(lines.get(w.line) ?? []), w]);
-  const glyphs: Glyph[] = [];
-  for (const line of lines.values()) {
-    const [, top] = toPt(0, median(line.map((w) => w.y1)));
-    const [, bottom] = toPt(0, median(line.map((w) => w.y2)));
-    const h = Math.max(1, top - bottom);
-    const size = Math.max(4, h / OCR_PARAMS.boxToFontSize);
-    for (const w of line) {
-      const chars = Array.from(w.text);
-      const [x1] = toPt(w.x1, 0);
-      const [x2] = toPt(w.x2, 0);
-      const step = (x2 - x1) / chars.length;
-      chars.forEach((ch, i) => {
-        glyphs.push({
-          ch,
-          x1: x1 + i * step,
-          x2: x1 + (i + 1) * step,
-          y1: bottom,
-          y2: top,
-          base: bottom + h * 0.2,
-          size,
-          font: 'ocr',
-          mono: false,
-          bold: false,
-        });
-      });
-    }
+/** Maps a pixel of the original raster to the image turned by `quarter` clockwise quarter turns. */
+function returned(px: number, py: number, quarter: number, w0: number, h0: number): [number, number] {
+  switch (((quarter % 4) + 4) % 4) {
+    case 1:
+      return [h0 - py, px];
+    case 2:
+      return [w0 - px, h0 - py];
+    case 3:
+      return [py, w0 - px];
+    default:
+      return [px, py];
   }
-  return glyphs;
+}
+
+/** The image with drawn check boxes painted white: tesseract would read them as letters ("O", "[]", "E]"). */
+function withoutSquares(img: Gray, squares: PixelRule[]): Gray {
+  if (squares.length === 0) return img;
+  const data = Uint8Array.from(img.data);
+  for (const q of squares) {
+    for (let y = Math.max(0, q.y1 - 1); y < Math.min(img.height, q.y2 + 1); y++)
+      data.fill(255, y * img.width + Math.max(0, q.x1 - 1), y * img.width + Math.min(img.width, q.x2 + 1));
+  }
+  return { ...img, data };
+}
+
+interface Upright {
+  straight: Gray;
+  skewDeg: number;
+  rules: { h: PixelRule[]; v: PixelRule[] };
+  squares: PixelRule[];
+  words: OcrWord[];
+  languages: OcrLanguages;
 }
 
 /**
- * "Name:________" read as one word: the underscores are a blank, found as a rule along the word's foot. The word
- * is cut there, so its text keeps its own width and the blank stays a blank.
+ * Straightens an upright raster, finds its rules and boxes, and reads it: in `languages`, and when that is
+ * English alone and the words look Spanish, again with Spanish.
  */
-function splitAtBlanks(words: OcrWord[], h: PixelRule[]): OcrWord[] {
-  const out: OcrWord[] = [];
-  for (const w of words) {
-    const m = /^([^_]*?)_{2,}(.*)$/.exec(w.text);
-    const height = w.y2 - w.y1;
-    const foot = h.find(
-      (r) => r.x2 - r.x1 >= 1.5 * height && r.x1 >= w.x1 - 2 && r.x2 <= w.x2 + 2 && r.y1 >= w.y1 + height / 2 - 2,
-    );
-    if (!m || !foot) {
-      out.push(w);
-      continue;
-    }
-    if (m[1]) out.push({ ...w, text: m[1], x2: Math.max(w.x1 + 1, foot.x1 - 1) });
-    if (m[2].replace(/_/g, '')) out.push({ ...w, text: m[2].replace(/^_+/, ''), x1: Math.min(w.x2 - 1, foot.x2 + 1) });
+async function readUpright(
+  upright: Gray,
+  scale: number,
+  timeoutMs: () => number,
+  languages: OcrLanguages,
+): Promise<Upright> {
+  const dpi = Math.round(scale * 72); // the page's own, see scanDpi
+  const skewDeg = estimateSkew(upright);
+  const straight = rotateImage(upright, skewDeg);
+  const rules = findRules(straight, scale);
+  const squares = drawnSquares(straight, rules.h, rules.v, scale);
+  const image = withoutSquares(straight, squares);
+  let read = await ocrWords(image, dpi, timeoutMs(), languages);
+  let used = languages;
+  if (languages === 'eng' && looksSpanish(read.filter((w) => w.conf >= OCR_PARAMS.minWordConf))) {
+    used = 'spa+eng';
+    read = await ocrWords(image, dpi, timeoutMs(), used);
   }
-  return out;
+  const words = read.filter((w) => w.conf >= OCR_PARAMS.minWordConf);
+  return { straight, skewDeg, rules, squares, words, languages: used };
 }
 
-/** Small squares outlined by two horizontal and two vertical rules: drawn check boxes (pixels). */
-function drawnSquares(h: PixelRule[], v: PixelRule[], scale: number): PixelRule[] {
-  const min = 5 * scale;
-  const max = 22 * scale;
-  const near = (a: number, b: number): boolean => Math.abs(a - b) <= 4;
-  const out: PixelRule[] = [];
-  for (const top of h) {
-    const w = top.x2 - top.x1;
-    if (w < min || w > max) continue;
-    for (const bottom of h) {
-      const d = bottom.y1 - top.y1;
-      if (bottom === top || d < min || d > max || Math.abs(d - w) > 0.35 * w) continue;
-      if (!near(top.x1, bottom.x1) || !near(top.x2, bottom.x2)) continue;
-      const side = (x: number): boolean =>
-        v.some((r) => (near(r.x1, x) || near(r.x2, x) ? r.y1 <= top.y2 + 4 && r.y2 >= bottom.y1 - 4 : false));
-      if (side(top.x1) && side(top.x2)) out.push({ x1: top.x1, y1: top.y1, x2: top.x2, y2: bottom.y2 });
-    }
-  }
-  return out;
-}
-
-/**
- * OCR often reads a drawn check box as a letter ("O", "[]") on its own or glued to the option word ("OYes").
- * Such a box is not text: the word loses the characters over it (or goes, when nothing else is left).
- */
-function withoutBoxes(words: OcrWord[], squares: PixelRule[]): OcrWord[] {
-  const out: OcrWord[] = [];
-  for (const w of words) {
-    let word: OcrWord | null = w;
-    for (const sq of squares) {
-      if (!word || sq.x2 <= word.x1 || sq.x1 >= word.x2 || sq.y2 <= word.y1 || sq.y1 >= word.y2) continue;
-      const chars: string[] = Array.from(word.text);
-      const step = (word.x2 - word.x1) / chars.length;
-      if (sq.x1 - word.x1 <= word.x2 - sq.x2) {
-        const cut = Math.max(1, Math.round((sq.x2 - word.x1) / step));
-        word =
-          cut >= chars.length ? null : { ...word, text: chars.slice(cut).join(''), x1: Math.max(word.x1, sq.x2 + 1) };
-      } else {
-        const cut = Math.max(1, Math.round((word.x2 - sq.x1) / step));
-        word =
-          cut >= chars.length
-            ? null
-            : { ...word, text: chars.slice(0, -cut).join(''), x2: Math.min(word.x2, sq.x1 - 1) };
-      }
-    }
-    if (word) out.push(word);
-  }
-  return out;
-}
-
-/** Rules inside a word's box are the word's own strokes, unless the word is a blank (underscores). */
-function notInWords(rule: PixelRule, words: OcrWord[], squares: PixelRule[]): boolean {
-  const onSquare = squares.some(
-    (q) => rule.x1 >= q.x1 - 2 && rule.x2 <= q.x2 + 2 && rule.y1 >= q.y1 - 2 && rule.y2 <= q.y2 + 2,
-  );
-  return (
-    onSquare ||
-    !words.some(
-      (w) =>
-        !/^_+$/.test(w.text) &&
-        rule.x2 - rule.x1 < 1.5 * (w.y2 - w.y1) &&
-        rule.x1 >= w.x1 - 1 &&
-        rule.x2 <= w.x2 + 1 &&
-        rule.y1 >= w.y1 - 1 &&
-        rule.y2 <= w.y2 + 1,
-    )
-  );
-}
+const meanConf = (ws: OcrWord[]): number => (ws.length ? ws.reduce((s, w) => s + w.conf, 0) / ws.length : 0);
 
 /**
  * OCRs page `pageNumber` of the PDF at `pdfPath`. `base` is the page's (empty or unusable) born-digital content:
@@ -198,69 +136,65 @@ export async function ocrPage(
   pageNumber: number,
   base: PageContent,
   timeoutMs: number,
+  languages: OcrLanguages = 'eng',
 ): Promise<OcrPageResult> {
   const started = Date.now();
   const left = (): number => Math.max(1_000, timeoutMs - (Date.now() - started));
-  const raster0 = await rasterizePage(pdfPath, pageNumber, OCR_PARAMS.dpi, left());
+  const dpi = await scanDpi(pdfPath, pageNumber, base.width * base.height, left());
+  const raster0 = await rasterizePage(pdfPath, pageNumber, dpi, left());
   const scale = raster0.width / base.width; // pixels per point
 
   let quarterTurns = 0;
-  let upright = raster0;
-  let skewDeg = estimateSkew(upright);
-  let straight = rotateImage(upright, skewDeg);
-  let words = (await ocrWords(straight, OCR_PARAMS.dpi, left())).filter((w) => w.conf >= OCR_PARAMS.minWordConf);
-  const meanConf = (ws: OcrWord[]): number => (ws.length ? ws.reduce((s, w) => s + w.conf, 0) / ws.length : 0);
-  if (meanConf(words) < OCR_PARAMS.lowConfidence || words.length < 5) {
+  let page = await readUpright(raster0, scale, left, languages);
+  if (meanConf(page.words) < OCR_PARAMS.lowConfidence || page.words.length < 5) {
     const rotate = await osdRotation(raster0, left());
     if (rotate !== 0) {
       quarterTurns = rotate / 90;
-      upright = turn(raster0, quarterTurns);
-      skewDeg = estimateSkew(upright);
-      straight = rotateImage(upright, skewDeg);
-      words = (await ocrWords(straight, OCR_PARAMS.dpi, left())).filter((w) => w.conf >= OCR_PARAMS.minWordConf);
+      page = await readUpright(turn(raster0, quarterTurns), scale, left, page.languages);
     }
   }
+  const { straight, skewDeg, rules, squares } = page;
 
-  // Straightened-image pixels -> original raster pixels -> the page's upright points -> PDF user space.
-  // The small skew is not mapped back: fields are placed where the page's content belongs (a straight sheet, as
-  // printed), which is where the blank form's own coordinates put them; only quarter turns are undone.
+  // Straightened-image pixels -> original raster pixels -> the page's upright points -> PDF user space. The
+  // layout stages work on the straight sheet (toUser undoes quarter turns only); placeOnScan then turns each
+  // field's centre back by the skew.
   const { width: W, height: H } = straight;
-  const toRaster0 = (x: number, y: number): [number, number] =>
-    unturn(x, y, quarterTurns, raster0.width, raster0.height);
-  const fromRaster0 = (px: number, py: number): [number, number] => {
-    switch (((quarterTurns % 4) + 4) % 4) {
-      case 1:
-        return [raster0.height - py, px];
-      case 2:
-        return [raster0.width - px, raster0.height - py];
-      case 3:
-        return [py, raster0.width - px];
-      default:
-        return [px, py];
-    }
-  };
-  // The analysis space: the straightened image in points, y up.
   const heightPt = H / scale;
   const toPt = (x: number, y: number): [number, number] => [x / scale, heightPt - y / scale];
   const toUser = (x: number, y: number): [number, number] => {
-    const [px, py] = toRaster0(x * scale, (heightPt - y) * scale);
+    const [px, py] = unturn(x * scale, (heightPt - y) * scale, quarterTurns, raster0.width, raster0.height);
     return base.toUser(px / scale, base.height - py / scale);
   };
   const fromUser = (x: number, y: number): [number, number] => {
     const [ux, uy] = base.fromUser(x, y);
-    const [sx, sy] = fromRaster0(ux * scale, (base.height - uy) * scale);
+    const [sx, sy] = returned(ux * scale, (base.height - uy) * scale, quarterTurns, raster0.width, raster0.height);
     return [sx / scale, heightPt - sy / scale];
   };
 
-  const rules = findRules(straight, scale);
-  const squares = drawnSquares(rules.h, rules.v, scale);
-  words = splitAtBlanks(withoutBoxes(words, squares), rules.h);
+  const skew = (skewDeg * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(skew), Math.sin(skew)];
+  const placeOnScan = ([x1, y1, x2, y2]: [number, number, number, number]): [number, number, number, number] => {
+    const [ax, ay] = fromUser((x1 + x2) / 2, (y1 + y2) / 2);
+    // The straightened image's pixel (x, y) came from the upright raster's pixel turned by the skew about the
+    // centre (rotateImage).
+    const [dx, dy] = [ax * scale - W / 2, (heightPt - ay) * scale - H / 2];
+    const [ux, uy] = [W / 2 + dx * cos - dy * sin, H / 2 + dx * sin + dy * cos];
+    const [px, py] = unturn(ux, uy, quarterTurns, raster0.width, raster0.height);
+    const [cx, cy] = base.toUser(px / scale, base.height - py / scale);
+    const [mx, my] = [cx - (x1 + x2) / 2, cy - (y1 + y2) / 2];
+    const r = (v: number): number => Math.round(v * 100) / 100;
+    return [r(x1 + mx), r(y1 + my), r(x2 + mx), r(y2 + my)];
+  };
+  const words = mendWords(splitAtBlanks(withoutRuleGlyphs(withoutBoxes(page.words, squares), rules.v), rules.h));
+  const kept = (r: PixelRule): boolean => !onSquare(r, squares) && !insideWord(r, words);
+  const { glyphs, blanks } = glyphsOf(words, rules.h.filter(kept), rules.v.filter(kept), toPt);
   const segment = (r: PixelRule): Segment => {
     const [x1, y2] = toPt(r.x1, r.y1);
     const [x2, y1] = toPt(r.x2, r.y2);
     const horizontal = r.x2 - r.x1 >= r.y2 - r.y1;
     const mid = horizontal ? (y1 + y2) / 2 : (x1 + x2) / 2;
-    return horizontal ? { x1, x2, y1: mid, y2: mid, width: y2 - y1 } : { x1: mid, x2: mid, y1, y2, width: x2 - x1 };
+    const width = r.thickness / scale;
+    return horizontal ? { x1, x2, y1: mid, y2: mid, width } : { x1: mid, x2: mid, y1, y2, width };
   };
   const content: PageContent = {
     index: base.index,
@@ -268,11 +202,17 @@ export async function ocrPage(
     height: heightPt,
     toUser,
     fromUser,
-    glyphs: glyphsOf(words, toPt),
-    hLines: rules.h.filter((r) => notInWords(r, words, squares)).map(segment),
-    vLines: rules.v.filter((r) => notInWords(r, words, squares)).map(segment),
-    shapes: [],
+    glyphs,
+    hLines: rules.h.filter((r) => kept(r) && !blanks.has(r)).map(segment),
+    vLines: rules.v.filter(kept).map(segment),
+    // A drawn check box is one rectangle, as a vector form draws it; its sides are not rules of their own (a
+    // side measured a little thick would pass for a printed dash).
+    shapes: squares.map((q) => {
+      const [x1, y2] = toPt(q.x1, q.y1);
+      const [x2, y1] = toPt(q.x2, q.y2);
+      return { x1, y1, x2, y2, curved: false, stroked: true, filled: false, rectLike: true };
+    }),
     fills: [],
   };
-  return { content, confidence: meanConf(words) / 100, skewDeg, quarterTurns };
+  return { content, confidence: meanConf(words) / 100, skewDeg, quarterTurns, placeOnScan, languages: page.languages };
 }

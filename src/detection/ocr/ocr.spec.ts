@@ -1,11 +1,11 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, StandardFonts, TextRenderingMode, rgb, setTextRenderingMode } from 'pdf-lib';
 import { detectFields } from '../index';
 import type { DetectedField } from '../field-map';
 import { estimateSkew, rotateImage } from './deskew';
 import type { Gray } from './raster';
 import { findRules } from './rules';
 import { parseTsv } from './tesseract';
-import { scanPdf } from './test-support';
+import { scanPdf, scannedRect } from './test-support';
 
 jest.setTimeout(120_000);
 
@@ -117,11 +117,19 @@ describe('scanned pages', () => {
       expect(Math.max(...scanned.fields.map((f) => f.confidence))).toBeLessThanOrEqual(0.75);
     });
 
-    it('finds the same blanks and boxes as the born-digital form, with their labels', () => {
+    it('finds the same blanks and boxes as the born-digital form, placed where the skewed scan shows them', () => {
+      const page = { x: 0, y: 0, width: 612, height: 792 };
+      const onScan = (r: number[]): number[] => scannedRect(r, page, 1.5);
       const matched = digital.filter((d) =>
-        scanned.fields.some((s) => s.page === d.page && iou(s.rect, d.rect) >= 0.5),
+        scanned.fields.some((s) => s.page === d.page && iou(s.rect, onScan(d.rect)) >= 0.5),
       );
       expect(matched.length / digital.length).toBeGreaterThanOrEqual(0.8);
+      // "Last name" lies 284 pt above the page centre: left straight, its blank would sit 7 pt to the side.
+      const top = (fs: DetectedField[]): DetectedField | undefined => fs.find((f) => /last name/i.test(f.label));
+      const [seen, printed] = [top(scanned.fields), top(digital)];
+      expect(seen && printed).toBeTruthy();
+      expect(Math.abs(seen!.rect[0] - onScan(printed!.rect)[0])).toBeLessThan(2.5);
+      expect(Math.abs(seen!.rect[0] - printed!.rect[0])).toBeGreaterThan(5);
       const labels = scanned.fields.map((f) => f.label.toLowerCase());
       for (const label of ['last name', 'first name', 'city', 'yes', 'no']) {
         expect(labels.some((l) => l.includes(label))).toBe(true);
@@ -134,5 +142,61 @@ describe('scanned pages', () => {
     expect(scanned.detector).toBe('ocr');
     const labels = scanned.fields.map((f) => f.label.toLowerCase());
     expect(labels.some((l) => l.includes('last name'))).toBe(true);
+  });
+
+  describe("a copier's text layer that nobody sees", () => {
+    let imageOnly: Awaited<ReturnType<typeof detectFields>>;
+    let scan: Uint8Array;
+    /** The scan with text written over it invisibly (render mode 3), as a copier's OCR writes it. */
+    async function withInvisibleText(lines: { text: string; x: number; y: number }[]): Promise<Uint8Array> {
+      const doc = await PDFDocument.load(scan);
+      const font = await doc.embedFont(StandardFonts.Helvetica);
+      const page = doc.getPage(0);
+      page.pushOperators(setTextRenderingMode(TextRenderingMode.Invisible));
+      for (const l of lines) page.drawText(l.text, { x: l.x, y: l.y, size: 12, font });
+      return doc.save();
+    }
+    const labels = (r: Awaited<ReturnType<typeof detectFields>>): string[] =>
+      r.fields.map((f) => f.label.toLowerCase());
+
+    beforeAll(async () => {
+      scan = await scanPdf(await bornDigital(), { skewDeg: 1, noise: 0.002 });
+      imageOnly = await detectFields(scan);
+    });
+
+    it('reads the picture, not an invisible layer that does not match it', async () => {
+      const garbled = Array.from({ length: 12 }, (_, i) => ({
+        text: 'Lsst nanne: 0O0O ~~ xq7 rn',
+        x: 72,
+        y: 700 - 25 * i,
+      }));
+      const res = await detectFields(await withInvisibleText(garbled));
+      expect(res.detector).toBe('ocr');
+      expect(res.reviewReasons[0]).toMatch(/Page 1 was read by OCR/);
+      expect(labels(res)).toEqual(expect.arrayContaining(['last name', 'first name', 'city', 'yes', 'no']));
+      expect(labels(res).some((l) => l.includes('nanne') || l.includes('xq7'))).toBe(false);
+    });
+
+    it('reads the picture as well when the invisible layer matches it: the same fields as the image alone', async () => {
+      const rows = ['Last name:', 'First name:', 'Home address:', 'City:', 'Phone number:', 'Email address:'];
+      const matching = rows.map((text, i) => ({ text, x: 72, y: 680 - i * 30 }));
+      const res = await detectFields(await withInvisibleText(matching));
+      expect(res.detector).toBe('ocr');
+      expect(res.fields.map((f) => [f.kind, f.label])).toEqual(imageOnly.fields.map((f) => [f.kind, f.label]));
+    });
+
+    it('reads the picture when the copier put visible text under the image', async () => {
+      const doc = await PDFDocument.create();
+      const font = await doc.embedFont(StandardFonts.Helvetica);
+      const [picture] = await doc.embedPdf(scan);
+      const page = doc.addPage([612, 792]);
+      ['Lsst nanne xq7 0O0O', 'Firsl narne ~~ rn', 'Cty Pbone Ernail'].forEach((text, i) =>
+        page.drawText(text, { x: 72, y: 680 - i * 30, size: 12, font }),
+      );
+      page.drawPage(picture, { x: 0, y: 0, width: 612, height: 792 });
+      const res = await detectFields(await doc.save());
+      expect(res.detector).toBe('ocr');
+      expect(labels(res)).toEqual(expect.arrayContaining(['last name', 'first name']));
+    });
   });
 });

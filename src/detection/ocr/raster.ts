@@ -64,3 +64,49 @@ export async function rasterizePage(
 export function toPgm(img: Gray): Buffer {
   return Buffer.concat([Buffer.from(`P5\n${img.width} ${img.height}\n255\n`, 'latin1'), Buffer.from(img.data)]);
 }
+
+export const SCAN_DPI = {
+  /** Pages that are not one scanned image are rendered at this resolution (tesseract reads 200-300 dpi best). */
+  fallback: 200,
+  /** A scan's own resolution is used within these bounds (below, thin lines are dots; above, OCR is slow). */
+  min: 150,
+  max: 300,
+  /** The image must cover this share of the page to count as the page's scan. */
+  minCover: 0.9,
+};
+
+/**
+ * The resolution to render a page at: when the page is one scanned image, that image's own pixels per inch
+ * (clamped), so poppler copies its pixels rather than resampling them (resampling turns a 150 dpi scan's thin
+ * lines into grey dots and a 300 dpi scan's dark bands into speckle); otherwise the fallback.
+ */
+export async function scanDpi(
+  pdfPath: string,
+  pageNumber: number,
+  pageAreaPt2: number,
+  timeoutMs: number,
+): Promise<number> {
+  let listing: string;
+  try {
+    const out = await run(
+      'pdfimages',
+      ['-list', '-f', String(pageNumber), '-l', String(pageNumber), pdfPath],
+      null,
+      timeoutMs,
+    );
+    listing = out.toString('latin1');
+  } catch {
+    return SCAN_DPI.fallback;
+  }
+  // page num type width height color comp bpc enc interp object ID x-ppi y-ppi size ratio
+  const images = listing
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((f) => f.length >= 14 && f[2] === 'image' && /^\d+$/.test(f[0]));
+  if (images.length !== 1) return SCAN_DPI.fallback;
+  const [w, h, xppi, yppi] = [3, 4, 12, 13].map((i) => Number(images[0][i]));
+  if (!(xppi > 0 && yppi > 0)) return SCAN_DPI.fallback;
+  const coverPt2 = (w / xppi) * (h / yppi) * 72 * 72;
+  if (coverPt2 < SCAN_DPI.minCover * pageAreaPt2) return SCAN_DPI.fallback;
+  return Math.min(SCAN_DPI.max, Math.max(SCAN_DPI.min, Math.round(Math.sqrt(xppi * yppi))));
+}

@@ -5,6 +5,12 @@
  */
 import type { Gray } from './raster';
 
+/** The scale (pixels per point) the pixel tolerances below were tuned at: 200 dpi. */
+export const TUNED_SCALE = 200 / 72;
+
+/** A pixel tolerance tuned at 200 dpi, at `scale` pixels per point (at least one pixel). */
+export const pxAt = (px: number, scale: number): number => Math.max(1, Math.round((px * scale) / TUNED_SCALE));
+
 export const RULE_PARAMS = {
   /** Pixels darker than this (0..255) are ink. */
   inkBelow: 150,
@@ -12,8 +18,16 @@ export const RULE_PARAMS = {
   minLengthPt: 6.5,
   /** A rule is at most this thick, in points; thicker ink is a filled area or bold text. */
   maxThicknessPt: 3,
-  /** Gaps up to this many pixels inside a run are bridged (scanner dropouts). */
+  /** Gaps up to this many pixels (at 200 dpi) inside a run are bridged (scanner dropouts). */
   gapPx: 2,
+  /** Runs on neighbouring lines of pixels whose ends are this close (pixels at 200 dpi) are one rule. */
+  alignPx: 3,
+  /** Parallel pieces this close (pixels at 200 dpi) that overlap along most of the shorter one are one rule. */
+  mergePx: 2,
+  /** How far beside a rule (pixels at 200 dpi) the paper is looked at ... */
+  flankPx: 3,
+  /** ... and how much ink there makes it a shaded area rather than paper (a halftone band is speckled). */
+  flankInk: 0.3,
 };
 
 export interface PixelRule {
@@ -21,20 +35,45 @@ export interface PixelRule {
   y1: number;
   x2: number;
   y2: number;
+  /**
+   * Mean stroke thickness in pixels (ink / length). A thin rule that is not quite level after deskewing spreads
+   * over several rows of pixels: its extent across is not its thickness.
+   */
+  thickness: number;
+}
+
+interface OpenRun {
+  a: number;
+  b: number;
+  from: number;
+  to: number;
+  ink: number;
+}
+
+interface RuleSizes {
+  minLen: number;
+  maxThick: number;
+  gap: number;
+  align: number;
+  merge: number;
+  flank: number;
 }
 
 /** Runs along one axis, merged across neighbouring lines of pixels into rules. */
-function runs(img: Gray, horizontal: boolean, minLen: number, maxThick: number): PixelRule[] {
+function runs(img: Gray, horizontal: boolean, { minLen, maxThick, gap: maxGap, align }: RuleSizes): PixelRule[] {
   const { width, height, data } = img;
   const outer = horizontal ? height : width;
   const inner = horizontal ? width : height;
   const at = (o: number, i: number): number => (horizontal ? data[o * width + i] : data[i * width + o]);
-  let open: { a: number; b: number; from: number; to: number }[] = [];
+  let open: OpenRun[] = [];
   const done: PixelRule[] = [];
-  const close = (r: { a: number; b: number; from: number; to: number }) => {
+  const close = (r: OpenRun): void => {
     if (r.to - r.from + 1 > maxThick) return;
+    const thickness = r.ink / (r.b - r.a);
     done.push(
-      horizontal ? { x1: r.a, x2: r.b, y1: r.from, y2: r.to + 1 } : { x1: r.from, x2: r.to + 1, y1: r.a, y2: r.b },
+      horizontal
+        ? { x1: r.a, x2: r.b, y1: r.from, y2: r.to + 1, thickness }
+        : { x1: r.from, x2: r.to + 1, y1: r.a, y2: r.b, thickness },
     );
   };
   for (let o = 0; o < outer; o++) {
@@ -46,23 +85,24 @@ function runs(img: Gray, horizontal: boolean, minLen: number, maxThick: number):
       if (ink) {
         if (start < 0) start = i;
         gap = 0;
-      } else if (start >= 0 && ++gap > RULE_PARAMS.gapPx) {
+      } else if (start >= 0 && ++gap > maxGap) {
         const end = i - gap;
         if (end - start + 1 >= minLen) found.push([start, end + 1]);
         start = -1;
         gap = 0;
       }
     }
-    const next: typeof open = [];
+    const next: OpenRun[] = [];
     for (const [a, b] of found) {
-      const prev = open.find((r) => Math.abs(r.a - a) <= 3 && Math.abs(r.b - b) <= 3);
+      const prev = open.find((r) => Math.abs(r.a - a) <= align && Math.abs(r.b - b) <= align);
       if (prev) {
         prev.to = o;
         prev.a = Math.min(prev.a, a);
         prev.b = Math.max(prev.b, b);
+        prev.ink += b - a;
         next.push(prev);
         open = open.filter((r) => r !== prev);
-      } else next.push({ a, b, from: o, to: o });
+      } else next.push({ a, b, from: o, to: o, ink: b - a });
     }
     for (const r of open) close(r);
     open = next;
@@ -71,9 +111,73 @@ function runs(img: Gray, horizontal: boolean, minLen: number, maxThick: number):
   return done;
 }
 
+/**
+ * One rule that came out as two pieces side by side (a line a fraction of a degree off level leaves its ink on
+ * two rows of pixels along different stretches): parallel pieces that touch across and overlap along most of
+ * the shorter one are joined, with their ink added.
+ */
+function mergeParallel(rules: PixelRule[], horizontal: boolean, mergePx: number): PixelRule[] {
+  const lo = (r: PixelRule): number => (horizontal ? r.x1 : r.y1);
+  const hi = (r: PixelRule): number => (horizontal ? r.x2 : r.y2);
+  const across1 = (r: PixelRule): number => (horizontal ? r.y1 : r.x1);
+  const across2 = (r: PixelRule): number => (horizontal ? r.y2 : r.x2);
+  const sorted = [...rules].sort((a, b) => across1(a) - across1(b));
+  const out: PixelRule[] = [];
+  for (const r of sorted) {
+    const m = out.find(
+      (o) =>
+        across1(r) <= across2(o) + mergePx &&
+        Math.min(hi(o), hi(r)) - Math.max(lo(o), lo(r)) >= 0.5 * Math.min(hi(o) - lo(o), hi(r) - lo(r)),
+    );
+    if (!m) {
+      out.push({ ...r });
+      continue;
+    }
+    const inkM = m.thickness * (hi(m) - lo(m));
+    const inkR = r.thickness * (hi(r) - lo(r));
+    const [a, b] = [Math.min(lo(m), lo(r)), Math.max(hi(m), hi(r))];
+    const [c, d] = [Math.min(across1(m), across1(r)), Math.max(across2(m), across2(r))];
+    Object.assign(m, horizontal ? { x1: a, x2: b, y1: c, y2: d } : { y1: a, y2: b, x1: c, x2: d });
+    // The overlapping stretch is counted once: thickness across the joined rule, not the sum.
+    m.thickness = Math.min(d - c, (inkM + inkR) / (b - a));
+  }
+  return out;
+}
+
+/**
+ * Whether a rule stands on paper: ink on both of its sides is a dark filled area (a shaded header band with white
+ * letters), whose gaps between letters would pass for rules and little boxes.
+ */
+function onPaper(img: Gray, r: PixelRule, horizontal: boolean, d: number): boolean {
+  const inkShare = (at: (i: number) => number, from: number, to: number): number => {
+    let ink = 0;
+    let n = 0;
+    for (let i = from; i < to; i += 2, n++) if (at(i) < RULE_PARAMS.inkBelow) ink++;
+    return n ? ink / n : 0;
+  };
+  if (horizontal) {
+    const row = (y: number) => (x: number) => img.data[Math.min(img.height - 1, Math.max(0, y)) * img.width + x];
+    return (
+      Math.min(inkShare(row(r.y1 - d), r.x1, r.x2), inkShare(row(r.y2 - 1 + d), r.x1, r.x2)) < RULE_PARAMS.flankInk
+    );
+  }
+  const col = (x: number) => (y: number) => img.data[y * img.width + Math.min(img.width - 1, Math.max(0, x))];
+  return Math.min(inkShare(col(r.x1 - d), r.y1, r.y2), inkShare(col(r.x2 - 1 + d), r.y1, r.y2)) < RULE_PARAMS.flankInk;
+}
+
 /** Horizontal and vertical rules of a page rendered at `scale` pixels per point. */
 export function findRules(img: Gray, scale: number): { h: PixelRule[]; v: PixelRule[] } {
-  const minLen = Math.round(RULE_PARAMS.minLengthPt * scale);
-  const maxThick = Math.max(2, Math.round(RULE_PARAMS.maxThicknessPt * scale));
-  return { h: runs(img, true, minLen, maxThick), v: runs(img, false, minLen, maxThick) };
+  const sizes: RuleSizes = {
+    minLen: Math.round(RULE_PARAMS.minLengthPt * scale),
+    maxThick: Math.max(2, Math.round(RULE_PARAMS.maxThicknessPt * scale)),
+    gap: pxAt(RULE_PARAMS.gapPx, scale),
+    align: pxAt(RULE_PARAMS.alignPx, scale),
+    merge: pxAt(RULE_PARAMS.mergePx, scale),
+    flank: pxAt(RULE_PARAMS.flankPx, scale),
+  };
+  const along = (horizontal: boolean): PixelRule[] =>
+    mergeParallel(runs(img, horizontal, sizes), horizontal, sizes.merge).filter((r) =>
+      onPaper(img, r, horizontal, sizes.flank),
+    );
+  return { h: along(true), v: along(false) };
 }

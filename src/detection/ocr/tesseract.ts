@@ -39,11 +39,22 @@ export function parseTsv(tsv: string): OcrWord[] {
   return words;
 }
 
+/**
+ * Languages tesseract reads with: English alone takes about half the time of English and Spanish together, so a
+ * page is read in English first and again with Spanish when its words are Spanish (see `looksSpanish`).
+ */
+export type OcrLanguages = 'eng' | 'spa+eng';
+
 /** Words of a page image; `dpi` tells tesseract the scale. */
-export async function ocrWords(img: Gray, dpi: number, timeoutMs: number): Promise<OcrWord[]> {
+export async function ocrWords(
+  img: Gray,
+  dpi: number,
+  timeoutMs: number,
+  languages: OcrLanguages = 'spa+eng',
+): Promise<OcrWord[]> {
   const tsv = await run(
     'tesseract',
-    ['stdin', 'stdout', '-l', 'eng+spa', '--dpi', String(dpi), '--psm', '11', 'tsv'],
+    ['stdin', 'stdout', '-l', languages, '--dpi', String(dpi), '--psm', '11', 'tsv'],
     toPgm(img),
     timeoutMs,
   );
@@ -60,4 +71,20 @@ export async function osdRotation(img: Gray, timeoutMs: number): Promise<number>
   } catch {
     return 0;
   }
+}
+
+/** Words common in Spanish forms and rare in English ones. */
+const SPANISH = new Set(
+  (
+    'de la el los las del y en su sus para por con que es una al se lo sí si usted nombre fecha teléfono telefono ' +
+    'dirección direccion paciente médico medico ciudad estado firma correo número numero seguro edad sexo ' +
+    'hombre mujer otro otra cuál cual cuándo cuando tiene ha ninguno ninguna'
+  ).split(' '),
+);
+
+/** Whether words read in English are mostly a Spanish page (its function words stand out even misread). */
+export function looksSpanish(words: OcrWord[]): boolean {
+  const tokens = words.flatMap((w) => w.text.toLowerCase().split(/[^a-záéíóúñü]+/)).filter((t) => t.length > 0);
+  if (tokens.length < 8) return false;
+  return tokens.filter((t) => SPANISH.has(t)).length >= 0.12 * tokens.length;
 }

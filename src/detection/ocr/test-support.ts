@@ -5,8 +5,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
+import { encodePng } from '../../rendering/test-support';
 import { rotateImage } from './deskew';
 import { rasterizePage, type Gray } from './raster';
 
@@ -21,39 +21,11 @@ export interface ScanOptions {
   sideways?: boolean;
 }
 
-function crc32(buf: Buffer): number {
-  let c = ~0;
-  for (const b of buf) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
-  }
-  return ~c >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-
 export function grayPng(img: Gray): Buffer {
   const raw = Buffer.alloc((img.width + 1) * img.height);
   for (let y = 0; y < img.height; y++)
     raw.set(img.data.subarray(y * img.width, (y + 1) * img.width), y * (img.width + 1) + 1);
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(img.width, 0);
-  ihdr.writeUInt32BE(img.height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 0;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(img.width, img.height, 'gray', raw);
 }
 
 function speckle(img: Gray, share: number, seed: number): Gray {
@@ -74,6 +46,37 @@ function sidewaysTurn(img: Gray): Gray {
   const out = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) out[x * h + (h - 1 - y)] = data[y * w + x];
   return { width: h, height: w, data: out };
+}
+
+/** A page's crop box in PDF user space. */
+export interface PageBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Where `scanPdf` puts a box of the original page (user space): its centre turned with the page by the skew, its
+ * size kept, as a field over the scan's image would be placed. Unrotated pages, no sideways turn.
+ */
+export function scannedRect(rect: number[], page: PageBox, skewDeg: number): [number, number, number, number] {
+  const [x1, y1, x2, y2] = [
+    Math.min(rect[0], rect[2]),
+    Math.min(rect[1], rect[3]),
+    Math.max(rect[0], rect[2]),
+    Math.max(rect[1], rect[3]),
+  ];
+  // In image space (y down, about the page centre) the scan's pixel s shows the original's pixel turned by
+  // -skew (rotateImage(img, -skew)), so the original's point o shows at o turned by +skew.
+  const a = (skewDeg * Math.PI) / 180;
+  const dx = (x1 + x2) / 2 - (page.x + page.width / 2);
+  const dy = page.y + page.height / 2 - (y1 + y2) / 2;
+  const sx = dx * Math.cos(a) - dy * Math.sin(a);
+  const sy = dx * Math.sin(a) + dy * Math.cos(a);
+  const mx = page.x + page.width / 2 + sx - (x1 + x2) / 2;
+  const my = page.y + page.height / 2 - sy - (y1 + y2) / 2;
+  return [x1 + mx, y1 + my, x2 + mx, y2 + my];
 }
 
 /** The scanned twin of `pdf`: one full-page greyscale image per page, no text layer. Unrotated pages only. */

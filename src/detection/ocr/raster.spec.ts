@@ -1,0 +1,56 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { SCAN_DPI, scanDpi } from './raster';
+import { scanPdf } from './test-support';
+
+jest.setTimeout(60_000);
+
+async function letterPage(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  page.drawText('Name:', { x: 72, y: 700, size: 12, font });
+  page.drawLine({ start: { x: 120, y: 698 }, end: { x: 400, y: 698 }, thickness: 1 });
+  return doc.save();
+}
+
+describe('the resolution a page is rendered at for OCR', () => {
+  let dir: string;
+  let n = 0;
+  const dpiOf = async (pdf: Uint8Array, pageAreaPt2 = 612 * 792): Promise<number> => {
+    const path = join(dir, `${n++}.pdf`);
+    await writeFile(path, pdf);
+    return scanDpi(path, 1, pageAreaPt2, 10_000);
+  };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'edform-dpi-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("is a full-page scan's own resolution, so its pixels are not resampled", async () => {
+    const pdf = await letterPage();
+    expect(await dpiOf(await scanPdf(pdf, { dpi: 150 }))).toBe(150);
+    expect(await dpiOf(await scanPdf(pdf, { dpi: 300 }))).toBe(300);
+  });
+
+  it('stays within bounds for very coarse or very fine scans', async () => {
+    const pdf = await letterPage();
+    expect(await dpiOf(await scanPdf(pdf, { dpi: 100 }))).toBe(SCAN_DPI.min);
+    expect(await dpiOf(await scanPdf(pdf, { dpi: 400 }))).toBe(SCAN_DPI.max);
+  });
+
+  it('is the fallback for a page that is not one scanned image', async () => {
+    expect(await dpiOf(await letterPage())).toBe(SCAN_DPI.fallback);
+    const doc = await PDFDocument.load(await scanPdf(await letterPage(), { dpi: 150 }));
+    const [page] = doc.getPages();
+    // The page made twice as wide and high: the image covers a quarter of it, a picture on a page, not its scan.
+    page.setSize(612 * 2, 792 * 2);
+    expect(await dpiOf(await doc.save(), 612 * 2 * 792 * 2)).toBe(SCAN_DPI.fallback);
+    expect(await dpiOf(await doc.save(), 612 * 792)).toBe(150);
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * What OCR makes of a form's drawn parts, undone before the words become glyphs: check boxes read as letters,
+ * box sides read as "|", blanks read with their underscores, and tesseract's usual confusions in label words.
+ * Coordinates are pixels of the straightened image, y down.
+ */
+import type { Gray } from './raster';
+import { pxAt, type PixelRule } from './rules';
+import type { OcrWord } from './tesseract';
+
+/** Share of ink inside a square, its outline left out. */
+function inkInside(img: Gray, q: PixelRule): number {
+  const m = Math.ceil(q.thickness) + 2;
+  let ink = 0;
+  let all = 0;
+  for (let y = q.y1 + m; y < q.y2 - m; y++) {
+    for (let x = q.x1 + m; x < q.x2 - m; x++) {
+      all++;
+      if (img.data[y * img.width + x] < 150) ink++;
+    }
+  }
+  return all ? ink / all : 1;
+}
+
+/**
+ * Small squares outlined by two horizontal and two vertical rules: drawn check boxes (pixels). A box is thinly
+ * outlined and empty inside; bold capitals ("O", "D", "IN") have stems and bars too, but thick ones, and ink
+ * between them.
+ */
+export function drawnSquares(img: Gray, h: PixelRule[], v: PixelRule[], scale: number): PixelRule[] {
+  const min = 5 * scale;
+  const max = 22 * scale;
+  const tol = pxAt(4, scale);
+  const near = (a: number, b: number): boolean => Math.abs(a - b) <= tol;
+  const out: PixelRule[] = [];
+  for (const top of h) {
+    const w = top.x2 - top.x1;
+    if (w < min || w > max) continue;
+    for (const bottom of h) {
+      const d = bottom.y1 - top.y1;
+      if (bottom === top || d < min || d > max || Math.abs(d - w) > 0.35 * w) continue;
+      if (!near(top.x1, bottom.x1) || !near(top.x2, bottom.x2)) continue;
+      const side = (x: number): PixelRule | undefined =>
+        v.find((r) => (near(r.x1, x) || near(r.x2, x) ? r.y1 <= top.y2 + tol && r.y2 >= bottom.y1 - tol : false));
+      const left = side(top.x1);
+      const right = side(top.x2);
+      if (!left || !right) continue;
+      // One pen draws a box's four sides (measured within a pixel or two on a skewed scan); an "O" or "D" has
+      // stems several times thicker than its bars.
+      const pen = [top, bottom, left, right].map((r) => r.thickness);
+      const [thin, thick] = [Math.min(...pen), Math.max(...pen)];
+      if (thick > 2.5 * thin || thick > 0.2 * w) continue;
+      const square = { x1: top.x1, y1: top.y1, x2: top.x2, y2: bottom.y2, thickness: top.thickness };
+      if (inkInside(img, square) <= 0.08) out.push(square);
+    }
+  }
+  return out;
+}
+
+/**
+ * OCR often reads a drawn check box as a letter ("O", "[]") on its own or glued to the option word ("OYes").
+ * Such a box is not text: the word loses the characters over it (or goes, when nothing else is left). The box
+ * reads as one character, sometimes two, wider than the word's average one: the count is rounded down.
+ */
+export function withoutBoxes(words: OcrWord[], squares: PixelRule[]): OcrWord[] {
+  const out: OcrWord[] = [];
+  for (const w of words) {
+    let word: OcrWord | null = w;
+    for (const sq of squares) {
+      if (!word || sq.x2 <= word.x1 || sq.x1 >= word.x2 || sq.y2 <= word.y1 || sq.y1 >= word.y2) continue;
+      const chars: string[] = Array.from(word.text);
+      const step = (word.x2 - word.x1) / chars.length;
+      if (sq.x1 - word.x1 <= word.x2 - sq.x2) {
+        const cut = Math.max(1, Math.floor((sq.x2 - word.x1) / step + 0.25));
+        word =
+          cut >= chars.length ? null : { ...word, text: chars.slice(cut).join(''), x1: Math.max(word.x1, sq.x2 + 1) };
+      } else {
+        const cut = Math.max(1, Math.floor((word.x2 - sq.x1) / step + 0.25));
+        word =
+          cut >= chars.length
+            ? null
+            : { ...word, text: chars.slice(0, -cut).join(''), x2: Math.min(word.x2, sq.x1 - 1) };
+      }
+    }
+    if (word) out.push(word);
+  }
+  return out;
+}
+
+/** A box side or table line read as a character ("|", "[", "l"): the rule is drawn, not written. */
+export function withoutRuleGlyphs(words: OcrWord[], v: PixelRule[]): OcrWord[] {
+  return words.filter(
+    (w) =>
+      !/^[|[\]()!lI1]{1,2}$/.test(w.text) ||
+      !v.some((r) => r.x1 <= w.x2 && r.x2 >= w.x1 && r.y1 <= w.y1 + 2 && r.y2 >= w.y2 - 2),
+  );
+}
+
+/**
+ * "Name:________" read as one word: the underscores are a blank, found as a rule along the word's foot. The word
+ * is cut there, so its text keeps its own width and the blank stays a blank.
+ */
+export function splitAtBlanks(words: OcrWord[], h: PixelRule[]): OcrWord[] {
+  const out: OcrWord[] = [];
+  for (const w of words) {
+    const m = /^([^_]*?)_{2,}(.*)$/.exec(w.text);
+    const height = w.y2 - w.y1;
+    const foot = h.find(
+      (r) => r.x2 - r.x1 >= 1.5 * height && r.x1 >= w.x1 - 2 && r.x2 <= w.x2 + 2 && r.y1 >= w.y1 + height / 2 - 2,
+    );
+    if (!m || !foot) {
+      out.push(w);
+      continue;
+    }
+    if (m[1]) out.push({ ...w, text: m[1], x2: Math.max(w.x1 + 1, foot.x1 - 1) });
+    if (m[2].replace(/_/g, '')) out.push({ ...w, text: m[2].replace(/^_+/, ''), x1: Math.min(w.x2 - 1, foot.x2 + 1) });
+  }
+  return out;
+}
+
+/**
+ * Tesseract's confusions that change a label's meaning: "|" for the pronoun "I" ("| consent"), a word
+ * ending in a stray "|" or "_" from the rule beside it.
+ */
+export function mendWords(words: OcrWord[]): OcrWord[] {
+  const out: OcrWord[] = [];
+  for (const w of words) {
+    let text = w.text.replace(/^\|(?=[a-z]|$)/, 'I').replace(/[|_]+$/, '');
+    if (text === '|') text = 'I';
+    if (text) out.push({ ...w, text });
+  }
+  return out;
+}
+
+/** A rule inside a word's box is the word's own stroke, unless it is long (an underlined heading's rule). */
+export function insideWord(rule: PixelRule, words: OcrWord[]): boolean {
+  return words.some(
+    (w) =>
+      !/^_+$/.test(w.text) &&
+      rule.x2 - rule.x1 < 1.5 * (w.y2 - w.y1) &&
+      rule.x1 >= w.x1 - 1 &&
+      rule.x2 <= w.x2 + 1 &&
+      rule.y1 >= w.y1 - 1 &&
+      rule.y2 <= w.y2 + 1,
+  );
+}
+
+/** A side of a drawn check box. */
+export function onSquare(rule: PixelRule, squares: PixelRule[]): boolean {
+  return squares.some((q) => rule.x1 >= q.x1 - 2 && rule.x2 <= q.x2 + 2 && rule.y1 >= q.y1 - 2 && rule.y2 <= q.y2 + 2);
+}
