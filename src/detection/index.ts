@@ -7,7 +7,7 @@ import { acroformFields } from './acroform-meaning';
 import { addDateLayouts } from './date-layout';
 import type { DetectedField, DetectionResult, Detector } from './field-map';
 import { extractPage } from './layout/extract';
-import { OcrSession, needsOcr } from './ocr';
+import { OcrSession, needsOcr, type OcrPageResult } from './ocr';
 import { finishFields } from './finish';
 import { detectPage } from './layout/page-fields';
 import type { PageContent } from './layout/types';
@@ -59,6 +59,7 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
     const blankPages: number[] = [];
     /** Pages read by OCR, with the mean word confidence (0..1). */
     const ocrPages = new Map<number, number>();
+    const scanPlacement = new Map<number, OcrPageResult['placeOnScan']>();
     let detector: Detector;
     if (useAcro) {
       detector = 'acroform';
@@ -79,6 +80,7 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
               content = read.content;
               contents.set(n, content);
               ocrPages.set(n, read.confidence);
+              scanPlacement.set(n, read.placeOnScan);
             } catch (error) {
               warnings.push(
                 `Page ${n} could not be read by OCR: ${error instanceof Error ? error.message.split('\n')[0] : 'error'}`,
@@ -107,6 +109,7 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
     const finished = finishFields(fields, textPages, detector === 'acroform' ? 'acroform' : 'layout', blankPages);
     fields = finished.fields;
     for (const f of fields) {
+      f.rect = scanPlacement.get(f.page)?.(f.rect) ?? f.rect;
       const read = ocrPages.get(f.page);
       if (read !== undefined)
         f.confidence = Math.round(Math.min(f.confidence, OCR_MAX_CONFIDENCE) * (0.5 + 0.5 * read) * 100) / 100;
@@ -114,7 +117,7 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
     const ocrReason =
       ocrPages.size > 0
         ? [
-            `Page${ocrPages.size > 1 ? 's' : ''} ${[...ocrPages.keys()].join(', ')} ${ocrPages.size > 1 ? 'were' : 'was'} read by OCR (scanned, no text layer): check every field`,
+            `Page${ocrPages.size > 1 ? 's' : ''} ${[...ocrPages.keys()].join(', ')} ${ocrPages.size > 1 ? 'were' : 'was'} read by OCR (scanned: no usable text layer): check every field`,
           ]
         : [];
     const reasons = [...ocrReason, ...finished.reasons, ...budget.reasons()];

@@ -11,6 +11,34 @@ import { cleanLabel, type Token } from './text';
 
 const UNDERLINED = new Set(['underscore', 'dots', 'line']);
 
+/** Thresholds of captions under blanks, besides `LAYOUT_PARAMS` (pt unless noted). */
+const CAPTION = {
+  /** A caption's top may reach this far over the blank's bottom (the rule's ink). */
+  maxRise: 1.5,
+  /** A caption starts at most this far left of its blank... */
+  maxOutdent: 4,
+  /** ... and at least this far before the blank's end. */
+  minInside: 2,
+  /** Characters per word allowed on average (`captionMaxWords` words of at most this many letters). */
+  maxCharsPerWord: 6,
+  /** Words whose baselines are within this are on one caption line. */
+  lineTolerance: 1,
+  /** A field whose baseline is within this of the caption line's sits on it (a row of the form). */
+  fieldOnLineTolerance: 3,
+  /** Each part of a split blank ends this far before the next caption. */
+  partGap: 6,
+  /** A part starts this far left of its caption. */
+  partLead: 1,
+  /** A field whose top is at most `fieldUnderRise` over and `fieldUnderDrop` under a caption word... */
+  fieldUnderRise: 2,
+  /** ... makes that word the field's label. */
+  fieldUnderDrop: 16,
+  /** Captioned blanks of one row share their bottom within this... */
+  chainRowTolerance: 2,
+  /** ... and follow each other (touching within this). */
+  chainTouch: 1,
+} as const;
+
 /** `labelledBeside`: fields whose label is on their left or inside (a word above them is not their label). */
 export function captionsUnder(
   texts: Candidate[],
@@ -23,14 +51,14 @@ export function captionsUnder(
     const caps = tokens
       .filter(
         (t) =>
-          t.y2 <= c.y1 + 1.5 &&
+          t.y2 <= c.y1 + CAPTION.maxRise &&
           t.y2 >= c.y1 - P.captionMaxDrop &&
-          t.x1 >= c.x1 - 4 &&
-          t.x1 <= c.x2 - 2 &&
+          t.x1 >= c.x1 - CAPTION.maxOutdent &&
+          t.x1 <= c.x2 - CAPTION.minInside &&
           t.x2 <= c.x2 + P.captionMaxOverhang &&
           !/:\s*$/.test(t.text) &&
           t.text.trim().split(/\s+/).length <= P.captionMaxWords &&
-          t.text.length <= 6 * P.captionMaxWords,
+          t.text.length <= CAPTION.maxCharsPerWord * P.captionMaxWords,
       )
       .sort((a, b) => a.x1 - b.x1);
     // Several captions under one blank must share a line (they split it); else the first is the caption.
@@ -38,27 +66,33 @@ export function captionsUnder(
     if (first)
       claim.set(
         c,
-        caps.filter((t) => Math.abs(t.base - first.base) < 1),
+        caps.filter((t) => Math.abs(t.base - first.base) < CAPTION.lineTolerance),
       );
   }
   const claimed = new Set([...claim.values()].flat());
   const out = new Map<Candidate, Token[]>();
   for (const [c, caps] of claim) {
     // Every word of the caption line is some blank's caption.
-    const line = tokens.filter((o) => Math.abs(o.base - caps[0].base) < 1);
+    const line = tokens.filter((o) => Math.abs(o.base - caps[0].base) < CAPTION.lineTolerance);
     if (!line.every((o) => claimed.has(o))) continue;
     // A caption line holds no blanks of its own (that is a row of the form, not captions).
-    if (texts.some((f) => Math.abs(f.base - caps[0].base) < 3)) continue;
+    if (texts.some((f) => Math.abs(f.base - caps[0].base) < CAPTION.fieldOnLineTolerance)) continue;
     // Each part of a split blank must stay wide enough to write in.
     const starts = caps.map((t, i) => (i === 0 ? c.x1 : t.x1));
-    const ends = caps.map((t, i) => (i + 1 < caps.length ? caps[i + 1].x1 - 6 : c.x2));
+    const ends = caps.map((t, i) => (i + 1 < caps.length ? caps[i + 1].x1 - CAPTION.partGap : c.x2));
     if (starts.some((x, i) => ends[i] - x < P.captionPartMinWidth)) continue;
     // A word with a field right under it (one with no label of its own) is that field's label.
     const labelsBelow = texts.some(
       (f) =>
         f !== c &&
         !labelledBeside.has(f) &&
-        caps.some((t) => f.y2 <= t.y1 + 2 && f.y2 >= t.y1 - 16 && f.x1 < t.x2 && f.x2 > t.x1),
+        caps.some(
+          (t) =>
+            f.y2 <= t.y1 + CAPTION.fieldUnderRise &&
+            f.y2 >= t.y1 - CAPTION.fieldUnderDrop &&
+            f.x1 < t.x2 &&
+            f.x2 > t.x1,
+        ),
     );
     if (!labelsBelow) out.set(c, caps);
   }
@@ -93,7 +127,12 @@ export function splitByCaptions(
     if (x.hit.where === 'left') prompt = cleanLabel(x.hit.raw);
     else {
       const prev = [...promptOf.keys()]
-        .filter((o) => Math.abs(o.y1 - x.c.y1) < 2 && o.x2 <= x.c.x1 + 1 && x.c.x1 - o.x2 < P.captionChainGap)
+        .filter(
+          (o) =>
+            Math.abs(o.y1 - x.c.y1) < CAPTION.chainRowTolerance &&
+            o.x2 <= x.c.x1 + CAPTION.chainTouch &&
+            x.c.x1 - o.x2 < P.captionChainGap,
+        )
         .sort((a, b) => b.x2 - a.x2)[0];
       prompt = prev ? promptOf.get(prev) : undefined;
     }
@@ -102,7 +141,11 @@ export function splitByCaptions(
       const c: Candidate =
         caps.length === 1
           ? x.c
-          : { ...x.c, x1: i === 0 ? x.c.x1 : t.x1 - 1, x2: i + 1 < caps.length ? caps[i + 1].x1 - 6 : x.c.x2 };
+          : {
+              ...x.c,
+              x1: i === 0 ? x.c.x1 : t.x1 - CAPTION.partLead,
+              x2: i + 1 < caps.length ? caps[i + 1].x1 - CAPTION.partGap : x.c.x2,
+            };
       out.push({ c, hit: { ...x.hit }, caption: t, captionPrompt: prompt });
     });
   }

@@ -8,7 +8,52 @@ import type { Candidate } from './candidates';
 import type { TextLine, Token } from './text';
 import type { Box } from './types';
 import { bindRow, pageSide, splitPromptOption } from './bind';
+import { TEXT_MIDDLE_EM } from './box-text';
 import { LAYOUT_PARAMS as P } from './params';
+
+/** Thresholds of choice rows and their headers (pt unless noted). */
+const CHOICE = {
+  /** em: text is on a marker row when its middle is within half an em (plus `rowTextSlack`) of the row's. */
+  rowTextHalfEm: 0.5,
+  rowTextSlack: 2,
+  /** The em of a row is at least this: tiny markers do not shrink the gaps a binding allows. */
+  minRowEm: 6,
+  /** Edges within this touch (text ending at a marker, a marker right after text). */
+  touchSlack: 1,
+  /** A blank or field is on the marker's row when its middle is within this of the row's. */
+  obstacleRowTolerance: 8,
+  /** em: a row without a prompt continues the question above when at most this many ems under it... */
+  continuationPitchEm: 3.2,
+  /** ... counting an em as at least this... */
+  continuationMinEm: 9,
+  /** ... and one of its markers starts within this of one above (a list in columns). */
+  continuationAlign: 3,
+  /** A column header sits more than this above the marker... */
+  headerMinRise: 2,
+  /** ... and at most this far (the top of a table of markers)... */
+  headerMaxRise: 160,
+  /** ... and covers the marker's centre within this. */
+  headerReach: 4,
+  /** words: a grid's header over each marker is short ("Not at all"). */
+  gridHeaderMaxWords: 3,
+  /** A grid header may wrap over this many more lines ("MORE THAN HALF" over "THE DAYS")... */
+  gridHeaderMaxExtraLines: 2,
+  /** em: ... each at most this far above the one below. */
+  gridHeaderLineGapEm: 0.6,
+  /** The headers of one grid share a baseline within this... */
+  gridHeaderRowTolerance: 2,
+  /** ... and a marker within `headerLineMarkerTolerance` of this much over it makes it a row of options. */
+  headerLineMiddleRise: 3,
+  headerLineMarkerTolerance: 5,
+  /** A prompt above the first marker is more than this over the row... */
+  promptAboveMinRise: 2,
+  /** ... at most this far over it... */
+  promptAboveMaxRise: 30,
+  /** ... and starts at most this far right of the marker. */
+  promptAboveMaxIndent: 40,
+  /** An instruction ("Check all that apply") applies to rows at most this far under it. */
+  instructionMaxRise: 200,
+} as const;
 
 export interface ChoiceOut {
   cand: Candidate;
@@ -28,7 +73,9 @@ interface Row {
 const cy = (b: { y1: number; y2: number }): number => (b.y1 + b.y2) / 2;
 
 function rowTokens(tokens: Token[], y: number): Token[] {
-  return tokens.filter((t) => Math.abs(t.base + 0.3 * t.size - y) < 0.5 * t.size + 2).sort((a, b) => a.x1 - b.x1);
+  return tokens
+    .filter((t) => Math.abs(t.base + TEXT_MIDDLE_EM * t.size - y) < CHOICE.rowTextHalfEm * t.size + CHOICE.rowTextSlack)
+    .sort((a, b) => a.x1 - b.x1);
 }
 
 export function groupChoices(
@@ -59,7 +106,7 @@ export function groupChoices(
     rows.map((row) => {
       const items = [...row.items].sort((a, b) => a.x1 - b.x1);
       const toks = rowTokens(tokens, row.y).flatMap(splitPromptOption);
-      return bindRow(items, toks, Math.max(6, Math.min(...items.map((m) => m.size)), toks[0]?.size ?? 0));
+      return bindRow(items, toks, Math.max(CHOICE.minRowEm, Math.min(...items.map((m) => m.size)), toks[0]?.size ?? 0));
     }),
   );
   let prevRowQ: Q | null = null;
@@ -67,7 +114,7 @@ export function groupChoices(
   for (const row of rows) {
     row.items.sort((a, b) => a.x1 - b.x1);
     const toks = rowTokens(tokens, row.y).flatMap(splitPromptOption);
-    const em = Math.max(6, Math.min(...row.items.map((m) => m.size)), toks[0]?.size ?? 0);
+    const em = Math.max(CHOICE.minRowEm, Math.min(...row.items.map((m) => m.size)), toks[0]?.size ?? 0);
     const heads = gridHeaders(row.items, tokens, markers);
     const binding = heads ? null : bindRow(row.items, toks, em, prefer);
     const labels = binding?.words ?? row.items.map(() => null);
@@ -75,11 +122,12 @@ export function groupChoices(
     const table = binding === null;
     let current: Q | null = null;
     const rowQs: Q[] = [];
-    if (heads && !toks.some((t) => t.x2 <= row.items[0].x1 + 1)) {
+    const touch = CHOICE.touchSlack;
+    if (heads && !toks.some((t) => t.x2 <= row.items[0].x1 + touch)) {
       // A grid whose row text follows its markers ("__ __ Diabetes" under "Past Present"): one question per
       // run of markers, named by the text right after the run.
       for (const [from, to] of markerRuns(row.items, toks)) {
-        const after = toks.find((t) => t.x1 >= row.items[to].x2 - 1 && t.x1 < (row.items[to + 1]?.x1 ?? Infinity));
+        const after = toks.find((t) => t.x1 >= row.items[to].x2 - touch && t.x1 < (row.items[to + 1]?.x1 ?? Infinity));
         rowQs.push({
           opts: row.items.slice(from, to + 1).map((m, k) => ({ cand: m, labelRaw: heads[from + k].text })),
           promptRaw: after?.text ?? '',
@@ -99,9 +147,11 @@ export function groupChoices(
       // A blank or another field between the prompt and the marker ends the prompt ("AGE: ___ GENDER: M☐").
       const wall = Math.max(
         prevX,
-        ...obstacles.filter((o) => o.x2 <= m.x1 + 1 && Math.abs(cy(o) - row.y) < 8).map((o) => o.x2),
+        ...obstacles
+          .filter((o) => o.x2 <= m.x1 + touch && Math.abs(cy(o) - row.y) < CHOICE.obstacleRowTolerance)
+          .map((o) => o.x2),
       );
-      const promptToks = toks.filter((t) => !used.has(t) && t.x2 <= m.x1 + 1 && t.x1 >= wall - 1);
+      const promptToks = toks.filter((t) => !used.has(t) && t.x2 <= m.x1 + touch && t.x1 >= wall - touch);
       if (!current || promptToks.length > 0) {
         current = {
           opts: [],
@@ -126,8 +176,8 @@ export function groupChoices(
       !table &&
       prevRowQ &&
       !prevRowQ.table &&
-      prevRowY - row.y < 3.2 * Math.max(9, row.items[0].size) &&
-      first.x1s.some((x) => prevRowQ!.x1s.some((p) => Math.abs(p - x) < 3))
+      prevRowY - row.y < CHOICE.continuationPitchEm * Math.max(CHOICE.continuationMinEm, row.items[0].size) &&
+      first.x1s.some((x) => prevRowQ!.x1s.some((p) => Math.abs(p - x) < CHOICE.continuationAlign))
     ) {
       prevRowQ.opts.push(...first.opts);
       prevRowQ.x1s.push(...first.x1s);
@@ -191,8 +241,8 @@ function columnHeader(m: Candidate, tokens: Token[]): Token | null {
   let best: Token | null = null;
   const cx = (m.x1 + m.x2) / 2;
   for (const t of tokens) {
-    if (t.y1 < m.y2 + 2 || t.y1 > m.y2 + 160) continue;
-    if (cx < t.x1 - 4 || cx > t.x2 + 4) continue;
+    if (t.y1 < m.y2 + CHOICE.headerMinRise || t.y1 > m.y2 + CHOICE.headerMaxRise) continue;
+    if (cx < t.x1 - CHOICE.headerReach || cx > t.x2 + CHOICE.headerReach) continue;
     // A header is a few words; a sentence over the column is an instruction or a title.
     if (t.text.trim().split(/\s+/).length > P.columnHeaderMaxWords) continue;
     if (!best || t.y1 > best.y1) best = t;
@@ -208,31 +258,37 @@ function columnHeader(m: Candidate, tokens: Token[]): Token | null {
 function gridHeaders(items: Candidate[], tokens: Token[], markers: Candidate[]): Token[] | null {
   if (items.length < 2) return null;
   const heads: Token[] = [];
+  const { touchSlack: touch, headerReach: reach, gridHeaderMaxWords: maxWords } = CHOICE;
   for (const m of items) {
     const c = (m.x1 + m.x2) / 2;
     let best: Token | null = null;
     for (const t of tokens) {
-      if (t.y1 < m.y2 - 1 || t.y1 > m.y2 + P.gridHeaderMaxRise || c < t.x1 - 4 || c > t.x2 + 4) continue;
+      if (t.y1 < m.y2 - touch || t.y1 > m.y2 + P.gridHeaderMaxRise || c < t.x1 - reach || c > t.x2 + reach) continue;
       if (!best || t.y1 < best.y1) best = t;
     }
-    if (!best || best.text.trim().split(/\s+/).length > 3) return null;
+    if (!best || best.text.trim().split(/\s+/).length > maxWords) return null;
     // A header wrapped over two or three lines ("MORE THAN HALF" over "THE DAYS").
     let top = best;
     let text = best.text;
-    for (let k = 0; k < 2; k++) {
+    for (let k = 0; k < CHOICE.gridHeaderMaxExtraLines; k++) {
       const up = tokens.find(
-        (t) => t.y1 >= top.y2 - 1 && t.y1 - top.y2 < 0.6 * top.size && t.x1 < top.x2 && t.x2 > top.x1,
+        (t) =>
+          t.y1 >= top.y2 - touch &&
+          t.y1 - top.y2 < CHOICE.gridHeaderLineGapEm * top.size &&
+          t.x1 < top.x2 &&
+          t.x2 > top.x1,
       );
-      if (!up || up.text.trim().split(/\s+/).length > 3) break;
+      if (!up || up.text.trim().split(/\s+/).length > maxWords) break;
       text = `${up.text} ${text}`;
       top = up;
     }
     heads.push({ ...best, text });
   }
   const base = heads[0].base;
-  if (new Set(heads.map((h) => h.x1)).size !== heads.length || heads.some((h) => Math.abs(h.base - base) > 2))
-    return null;
-  if (markers.some((m) => Math.abs(cy(m) - (base + 3)) < 5)) return null;
+  const offRow = heads.some((h) => Math.abs(h.base - base) > CHOICE.gridHeaderRowTolerance);
+  if (new Set(heads.map((h) => h.x1)).size !== heads.length || offRow) return null;
+  const headerLineMiddle = base + CHOICE.headerLineMiddleRise;
+  if (markers.some((m) => Math.abs(cy(m) - headerLineMiddle) < CHOICE.headerLineMarkerTolerance)) return null;
   return heads;
 }
 
@@ -241,7 +297,9 @@ function markerRuns(items: Candidate[], toks: Token[]): Array<[number, number]> 
   const runs: Array<[number, number]> = [];
   let from = 0;
   for (let i = 1; i <= items.length; i++) {
-    const gapText = i < items.length && toks.some((t) => t.x1 >= items[i - 1].x2 - 1 && t.x2 <= items[i].x1 + 1);
+    const touch = CHOICE.touchSlack;
+    const gapText =
+      i < items.length && toks.some((t) => t.x1 >= items[i - 1].x2 - touch && t.x2 <= items[i].x1 + touch);
     if (i === items.length || gapText) {
       runs.push([from, i - 1]);
       from = i;
@@ -253,9 +311,9 @@ function markerRuns(items: Candidate[], toks: Token[]): Array<[number, number]> 
 function promptAbove(y: number, x: number, lines: TextLine[]): string {
   // Nearest line first: lines are sorted top to bottom.
   for (const l of [...lines].reverse()) {
-    if (l.base <= y + 2 || l.base > y + 30) continue;
+    if (l.base <= y + CHOICE.promptAboveMinRise || l.base > y + CHOICE.promptAboveMaxRise) continue;
     if (l.tokens.some((t) => t.type !== 'text')) continue;
-    if (l.x1 > x + 40) continue;
+    if (l.x1 > x + CHOICE.promptAboveMaxIndent) continue;
     return l.tokens.map((t) => t.text).join(' ');
   }
   return '';
@@ -265,7 +323,11 @@ function instructionFor(y: number, lines: TextLine[], sectionOf: (y: number) => 
   const sec = sectionOf(y);
   return lines
     .filter(
-      (l) => l.base > y && l.base < y + 200 && sectionOf(l.base) === sec && l.tokens.every((t) => t.type === 'text'),
+      (l) =>
+        l.base > y &&
+        l.base < y + CHOICE.instructionMaxRise &&
+        sectionOf(l.base) === sec &&
+        l.tokens.every((t) => t.type === 'text'),
     )
     .map((l) => l.tokens.map((t) => t.text).join(' '))
     .filter((s) => /(check|select|mark|tick|apply|circle)/i.test(s))

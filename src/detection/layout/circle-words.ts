@@ -7,6 +7,7 @@
  * Each option is one field whose rect is the word's ink box grown by `circleWordPad` per side.
  */
 import { splitPromptOption } from './bind';
+import { TEXT_MIDDLE_EM } from './box-text';
 import { LAYOUT_PARAMS as P } from './params';
 import type { TextLine, Token } from './text';
 import type { Box } from './types';
@@ -24,6 +25,39 @@ const MAYBE = /^(not sure|unsure|n\/a|na|don'?t know|unknown|no s[eé]|a veces|s
 const INSTRUCTION = /\bcircle\b/i;
 const INLINE_INSTRUCTION = /\bcircle\s+(one|all|any)\b[^:.]*:\s*$|\bcircle\s+one\s*$/i;
 
+/** em: how far a word's ink reaches over and under its baseline (Helvetica-like proportions). */
+const WORD_INK = {
+  /** Capitals, digits, ascenders and brackets. */
+  capHeightEm: 0.73,
+  /** Lowercase letters without ascenders. */
+  xHeightEm: 0.53,
+  /** Anything else (punctuation, symbols). */
+  otherHeightEm: 0.6,
+  /** Descenders (g j p q y, commas, brackets). */
+  descentEm: 0.21,
+} as const;
+
+/** Thresholds of words to circle (pt unless noted). */
+const CIRCLE = {
+  /** A question has at least this many options to circle. */
+  minOptions: 2,
+  /** A number scale has at least this many consecutive numbers (`0 1 2`). */
+  scaleMinNumbers: 3,
+  /** An option word has at most this many words and characters (longer is running text). */
+  optionMaxWords: 6,
+  optionMaxChars: 40,
+  /** A marker right under a word (within this of touching) makes the word a column header... */
+  touchSlack: 1,
+  /** ... when the marker's centre is within this of the word's ends. */
+  headerReach: 4,
+  /** A marker whose middle is within this of a line's middle is on that line. */
+  markerRowTolerance: 6,
+  /** em: the option rows under a `circle one:` line are at most this many ems apart... */
+  optionRowPitchEm: 2.4,
+  /** ... and start at most this far left of it. */
+  optionRowOutdent: 2,
+} as const;
+
 /** Ink of a word: caps, digits and ascenders reach ~0.73 em, descenders ~0.21 em under the baseline. */
 export function inkBox(t: Token): Box {
   let top = 0;
@@ -32,9 +66,13 @@ export function inkBox(t: Token): Box {
     const s = g.size;
     top = Math.max(
       top,
-      /[A-Z0-9bdfhklt'"()/ÁÉÍÓÚÑ¿?!]/.test(g.ch) ? 0.73 * s : /[a-zñáéíóú]/.test(g.ch) ? 0.53 * s : 0.6 * s,
+      /[A-Z0-9bdfhklt'"()/ÁÉÍÓÚÑ¿?!]/.test(g.ch)
+        ? WORD_INK.capHeightEm * s
+        : /[a-zñáéíóú]/.test(g.ch)
+          ? WORD_INK.xHeightEm * s
+          : WORD_INK.otherHeightEm * s,
     );
-    if (/[gjpqy,;()Q]/.test(g.ch)) bottom = Math.max(bottom, 0.21 * s);
+    if (/[gjpqy,;()Q]/.test(g.ch)) bottom = Math.max(bottom, WORD_INK.descentEm * s);
   }
   return { x1: t.glyphs[0].x1, x2: t.glyphs[t.glyphs.length - 1].x2, y1: t.base - bottom, y2: t.base + top };
 }
@@ -55,7 +93,7 @@ function optionRuns(toks: Token[]): Array<{ start: number; end: number }> {
     if (isInt(toks[i])) {
       let j = i;
       while (j + 1 < toks.length && isInt(toks[j + 1]) && Number(toks[j + 1].text) === Number(toks[j].text) + 1) j++;
-      if (j - i >= 2) {
+      if (j - i + 1 >= CIRCLE.scaleMinNumbers) {
         runs.push({ start: i, end: j });
         i = j;
       }
@@ -65,7 +103,8 @@ function optionRuns(toks: Token[]): Array<{ start: number; end: number }> {
 }
 
 /** Option words are short: a long phrase in the run is running text, not a list to circle. */
-const isOptionWord = (t: Token): boolean => t.text.trim().split(/\s+/).length <= 6 && t.text.trim().length <= 40;
+const isOptionWord = (t: Token): boolean =>
+  t.text.trim().split(/\s+/).length <= CIRCLE.optionMaxWords && t.text.trim().length <= CIRCLE.optionMaxChars;
 
 function question(promptRaw: string, opts: Token[], many: boolean, y: number): CircleQuestion | null {
   if (!opts.every(isOptionWord)) return null;
@@ -73,10 +112,10 @@ function question(promptRaw: string, opts: Token[], many: boolean, y: number): C
   const header = (t: Token): boolean =>
     pageMarkers.some(
       (m) =>
-        m.y2 <= t.y1 + 1 &&
+        m.y2 <= t.y1 + CIRCLE.touchSlack &&
         m.y2 > t.y1 - P.circleHeaderReach &&
-        (m.x1 + m.x2) / 2 > t.x1 - 4 &&
-        (m.x1 + m.x2) / 2 < t.x2 + 4,
+        (m.x1 + m.x2) / 2 > t.x1 - CIRCLE.headerReach &&
+        (m.x1 + m.x2) / 2 < t.x2 + CIRCLE.headerReach,
     );
   if (opts.some(header)) return null;
   const pad = P.circleWordPad;
@@ -110,7 +149,8 @@ export function findCircleWords(
     const l = lines[li];
     if (usedLines.has(l)) continue;
     // Words on a row of markers are the markers' option labels.
-    if (markers.some((m) => Math.abs((m.y1 + m.y2) / 2 - (l.base + 0.3 * l.size)) < 6)) continue;
+    const lineMiddle = l.base + TEXT_MIDDLE_EM * l.size;
+    if (markers.some((m) => Math.abs((m.y1 + m.y2) / 2 - lineMiddle) < CIRCLE.markerRowTolerance)) continue;
     const em = l.size;
     const toks = l.tokens.flatMap((t) => (t.type === 'text' ? splitPromptOption(t) : [t]));
     const texts = toks.filter((t) => t.type === 'text');
@@ -126,12 +166,14 @@ export function findCircleWords(
       for (let k = li + 1; k < lines.length; k++) {
         const n = lines[k];
         const prevBase = k === li + 1 ? l.base : lines[k - 1].base;
-        if (prevBase - n.base > 2.4 * em || n.x1 < l.x1 - 2 || n.tokens[0].type !== 'text') break;
+        const tooFar = prevBase - n.base > CIRCLE.optionRowPitchEm * em || n.x1 < l.x1 - CIRCLE.optionRowOutdent;
+        if (tooFar || n.tokens[0].type !== 'text') break;
         if (n.tokens.some((t) => t.type === 'text' && /:\s*$/.test(t.text))) break;
         opts.push(...n.tokens.filter((t) => t.type === 'text'));
         usedLines.add(n);
       }
-      if (opts.length >= 2) found.push(question(lineText, opts, /\b(all|any)\b/i.test(lineText), l.base));
+      if (opts.length >= CIRCLE.minOptions)
+        found.push(question(lineText, opts, /\b(all|any)\b/i.test(lineText), l.base));
       continue;
     }
     // Option words after an inline instruction on the same row.
@@ -164,7 +206,7 @@ export function findCircleWords(
       sectionInstruction &&
       sectionInstruction.section === sectionStart(l.base) &&
       l.tokens.every((t) => t.type === 'text') &&
-      texts.length >= 3 &&
+      texts.length >= 1 + CIRCLE.minOptions &&
       /:\s*$/.test(texts[0].text) &&
       texts.slice(1).every((t, i) => t.x1 - (i === 0 ? texts[0].x2 : texts[i].x2) < P.circleWordMaxGapEm * em)
     ) {

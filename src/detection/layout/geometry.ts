@@ -20,7 +20,48 @@ export interface Geometry {
   freeLines: Segment[];
 }
 
-const TOL = 1.5;
+/** How vector forms are drawn (pt unless noted); descriptive, not tuned per corpus. */
+const GEOMETRY = {
+  /** Rules meeting at a corner overshoot or fall short by up to this much. */
+  edgeTolerance: 1.5,
+  /** Pieces of one rule may sit this far apart across it (rounding of their coordinates). */
+  sameRuleOffset: 0.6,
+  /** Pieces of one rule may leave this much gap along it (a rule drawn in pieces). */
+  ruleJoinGap: 0.8,
+  /** A cell is at least this tall and wide; a rule must run this far past a corner to close it. */
+  minCellSide: 3,
+  /** A cell with no right edge needs at least this width (narrower: a stray pair of rules)... */
+  openCellMinWidth: 15,
+  /** ... and is at most this tall (one row of an amount column, not a page region). */
+  openCellMaxHeight: 40,
+  /** Two cells whose edges all differ by less than this are one cell (found from lines and as a path). */
+  sameCellOffset: 1,
+  /** Side of a check square: smaller is a dot or bullet, larger is a box to write in. */
+  squareMinSide: 4.5,
+  squareMaxSide: 17,
+  /** A check square's sides differ by at most this much... */
+  squareSideDiff: 1.5,
+  /** ... or by this share of its width, whichever is larger (bigger squares are drawn less exactly). */
+  squareSideDiffShare: 0.15,
+  /** Diameter of a radio circle. */
+  circleMinSide: 4,
+  circleMaxSide: 16,
+  /** A radio circle's width and height differ by less than this (an ellipse or rounded box is not one). */
+  circleSideDiff: 1.5,
+  /** A fill covers a cell when it reaches each of its edges within this. */
+  fillCoverSlack: 1,
+  /** Cells to write in are at least this tall (one line of text)... */
+  cellMinHeight: 7,
+  /** ... and this wide (narrower cells are comb boxes or gaps between rules). */
+  cellMinWidth: 12,
+  /** A rule lies on a cell's edge when it overlaps the edge by more than this at both ends. */
+  cellEdgeInset: 1,
+  /** A vertical rule longer than this at a rule's end makes the rule part of a table (shorter: a tick mark). */
+  sideRuleMinLength: 4,
+  /** A free rule is at least this long (shorter: a dash or an underline of a word). */
+  freeLineMinLength: 20,
+} as const;
+const TOL = GEOMETRY.edgeTolerance;
 
 export function mergeLines(lines: Segment[], horizontal: boolean): Segment[] {
   const key = (s: Segment): number => (horizontal ? s.y1 : s.x1);
@@ -32,7 +73,7 @@ export function mergeLines(lines: Segment[], horizontal: boolean): Segment[] {
   const clusters: Segment[][] = [];
   for (const s of sorted) {
     const last = clusters[clusters.length - 1];
-    if (last && Math.abs(key(s) - key(last[0])) < 0.6) last.push(s);
+    if (last && Math.abs(key(s) - key(last[0])) < GEOMETRY.sameRuleOffset) last.push(s);
     else clusters.push([s]);
   }
   const out: Segment[] = [];
@@ -40,7 +81,7 @@ export function mergeLines(lines: Segment[], horizontal: boolean): Segment[] {
     cl.sort((a, b) => lo(a) - lo(b));
     let cur: Segment | null = null;
     for (const s of cl) {
-      if (cur && lo(s) <= hi(cur) + 0.8) {
+      if (cur && lo(s) <= hi(cur) + GEOMETRY.ruleJoinGap) {
         if (horizontal) cur.x2 = Math.max(cur.x2, s.x2);
         else cur.y2 = Math.max(cur.y2, s.y2);
         cur.width = Math.max(cur.width, s.width);
@@ -56,32 +97,47 @@ export function mergeLines(lines: Segment[], horizontal: boolean): Segment[] {
 const isSquare = (b: Box): boolean => {
   const w = b.x2 - b.x1;
   const h = b.y2 - b.y1;
-  return w >= 4.5 && w <= 17 && h >= 4.5 && h <= 17 && Math.abs(w - h) <= Math.max(1.5, 0.15 * w);
+  const { squareMinSide: min, squareMaxSide: max } = GEOMETRY;
+  return (
+    w >= min &&
+    w <= max &&
+    h >= min &&
+    h <= max &&
+    Math.abs(w - h) <= Math.max(GEOMETRY.squareSideDiff, GEOMETRY.squareSideDiffShare * w)
+  );
 };
 
 function findCells(h: Segment[], v: Segment[], openEnd = false): Box[] {
   const cells: Box[] = [];
   const vs = [...v].sort((a, b) => a.x1 - b.x1);
   const hs = [...h].sort((a, b) => b.y1 - a.y1);
+  const side = GEOMETRY.minCellSide;
   for (const L of vs) {
     for (let ti = 0; ti < hs.length; ti++) {
       const T = hs[ti];
-      if (T.y1 > L.y2 + TOL || T.y1 < L.y1 + 3 || T.x1 > L.x1 + TOL || T.x2 < L.x1 + 3) continue;
+      if (T.y1 > L.y2 + TOL || T.y1 < L.y1 + side || T.x1 > L.x1 + TOL || T.x2 < L.x1 + side) continue;
       // Nearest bottom line also touching L.
       for (let bi = ti + 1; bi < hs.length; bi++) {
         const B = hs[bi];
-        if (B.y1 > T.y1 - 3) continue;
+        if (B.y1 > T.y1 - side) continue;
         if (B.y1 < L.y1 - TOL) break;
-        if (B.x1 > L.x1 + TOL || B.x2 < L.x1 + 3) continue;
+        if (B.x1 > L.x1 + TOL || B.x2 < L.x1 + side) continue;
         const R = vs.find(
-          (r) => r.x1 > L.x1 + 3 && r.y1 <= B.y1 + TOL && r.y2 >= T.y1 - TOL && r.x1 <= Math.min(T.x2, B.x2) + TOL,
+          (r) => r.x1 > L.x1 + side && r.y1 <= B.y1 + TOL && r.y2 >= T.y1 - TOL && r.x1 <= Math.min(T.x2, B.x2) + TOL,
         );
         if (R && T.x2 >= R.x1 - TOL && B.x2 >= R.x1 - TOL) {
           cells.push({ x1: L.x1, y1: B.y1, x2: R.x1, y2: T.y1 });
-        } else if (openEnd && Math.abs(T.x2 - B.x2) < TOL && T.x2 - L.x1 >= 15 && T.y1 - B.y1 <= 40) {
+        } else if (
+          openEnd &&
+          Math.abs(T.x2 - B.x2) < TOL &&
+          T.x2 - L.x1 >= GEOMETRY.openCellMinWidth &&
+          T.y1 - B.y1 <= GEOMETRY.openCellMaxHeight
+        ) {
           // No right edge drawn, but the rules above and below end together: that end closes the cell
           // (an amount column at the page margin).
-          const inner = vs.some((r) => r.x1 > L.x1 + 3 && r.x1 < T.x2 - 3 && r.y1 <= B.y1 + TOL && r.y2 >= T.y1 - TOL);
+          const inner = vs.some(
+            (r) => r.x1 > L.x1 + side && r.x1 < T.x2 - side && r.y1 <= B.y1 + TOL && r.y2 >= T.y1 - TOL,
+          );
           if (!inner) cells.push({ x1: L.x1, y1: B.y1, x2: T.x2, y2: T.y1 });
         }
         break;
@@ -101,14 +157,15 @@ export function buildGeometry(page: PageContent): Geometry {
   for (const b of findCells(hLines.map(flipH), vLines.map(flipV), true))
     raw.push({ x1: -b.x2, y1: b.y1, x2: -b.x1, y2: b.y2 });
   const all: Cell[] = [];
+  const same = GEOMETRY.sameCellOffset;
   const add = (b: Box, fromLines: boolean): void => {
     if (
       all.some(
         (c) =>
-          Math.abs(c.x1 - b.x1) < 1 &&
-          Math.abs(c.x2 - b.x2) < 1 &&
-          Math.abs(c.y1 - b.y1) < 1 &&
-          Math.abs(c.y2 - b.y2) < 1,
+          Math.abs(c.x1 - b.x1) < same &&
+          Math.abs(c.x2 - b.x2) < same &&
+          Math.abs(c.y1 - b.y1) < same &&
+          Math.abs(c.y2 - b.y2) < same,
       )
     )
       return;
@@ -120,27 +177,38 @@ export function buildGeometry(page: PageContent): Geometry {
     if (s.curved) {
       const w = s.x2 - s.x1;
       const hh = s.y2 - s.y1;
-      if (w >= 4 && w <= 16 && Math.abs(w - hh) < 1.5 && s.stroked) circles.push(s);
+      const round = Math.abs(w - hh) < GEOMETRY.circleSideDiff;
+      if (w >= GEOMETRY.circleMinSide && w <= GEOMETRY.circleMaxSide && round && s.stroked) circles.push(s);
       continue;
     }
     if (s.rectLike && (s.stroked || (s.filled && isSquare(s)))) add(s, false);
   }
   for (const c of all) {
-    const f = page.fills.find((r) => r.x1 <= c.x1 + 1 && r.x2 >= c.x2 - 1 && r.y1 <= c.y1 + 1 && r.y2 >= c.y2 - 1);
+    const slack = GEOMETRY.fillCoverSlack;
+    const f = page.fills.find(
+      (r) => r.x1 <= c.x1 + slack && r.x2 >= c.x2 - slack && r.y1 <= c.y1 + slack && r.y2 >= c.y2 - slack,
+    );
     c.filledGray = f ? f.gray : null;
   }
   const squares = all.filter(isSquare);
-  const cells = all.filter((c) => !isSquare(c) && c.y2 - c.y1 >= 7 && c.x2 - c.x1 >= 12);
+  const cells = all.filter(
+    (c) => !isSquare(c) && c.y2 - c.y1 >= GEOMETRY.cellMinHeight && c.x2 - c.x1 >= GEOMETRY.cellMinWidth,
+  );
+  const inset = GEOMETRY.cellEdgeInset;
   const onCellEdge = (s: Segment): boolean =>
-    all.some((c) => (Math.abs(c.y1 - s.y1) < TOL || Math.abs(c.y2 - s.y1) < TOL) && s.x1 < c.x2 - 1 && s.x2 > c.x1 + 1);
+    all.some(
+      (c) => (Math.abs(c.y1 - s.y1) < TOL || Math.abs(c.y2 - s.y1) < TOL) && s.x1 < c.x2 - inset && s.x2 > c.x1 + inset,
+    );
   const touchesVertical = (s: Segment): boolean =>
     vLines.some(
       (l) =>
         (Math.abs(l.x1 - s.x1) < TOL || Math.abs(l.x1 - s.x2) < TOL) &&
         l.y1 <= s.y1 + TOL &&
         l.y2 >= s.y1 - TOL &&
-        l.y2 - l.y1 > 4,
+        l.y2 - l.y1 > GEOMETRY.sideRuleMinLength,
     );
-  const freeLines = hLines.filter((s) => s.x2 - s.x1 >= 20 && !onCellEdge(s) && !touchesVertical(s));
+  const freeLines = hLines.filter(
+    (s) => s.x2 - s.x1 >= GEOMETRY.freeLineMinLength && !onCellEdge(s) && !touchesVertical(s),
+  );
   return { hLines, vLines, cells, squares, circles, freeLines };
 }

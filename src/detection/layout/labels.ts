@@ -1,9 +1,31 @@
 /** Binds text fields to their labels: inside the box, on the same baseline to the left, or just above. */
+import { isHint, TEXT_MIDDLE_EM } from './box-text';
 import type { Candidate } from './candidates';
-import { isHint } from './candidates';
 import type { TextLine, Token } from './text';
 import type { Box } from './types';
 import { LAYOUT_PARAMS as P } from './params';
+
+/** Where a text field's label may be, besides `LAYOUT_PARAMS` (pt). */
+const LABEL_PLACE = {
+  /** Edges and rows within this are touching or level (ties go to the left-most). */
+  touchSlack: 1,
+  /** A field narrower than this between a label and its field does not block (a dash, a tick). */
+  blockerMinWidth: 3,
+  /** A box's left label sits at most this far over the box's bottom (or the box's height if smaller). */
+  boxLeftLabelAbove: 14,
+  /** A left label may end this far inside the field (kerning, a field drawn over the colon). */
+  leftLabelOverlap: 3,
+  /** A label above may dip this far into the field's top. */
+  aboveLabelDip: 3,
+  /** A label above starts at most this far left of the field. */
+  aboveLabelOutdent: 15,
+  /** A caption under a rule starts at most this far left of it. */
+  belowCaptionOutdent: 6,
+  /** A column header sits at most this far over the cell. */
+  columnHeaderMaxRise: 160,
+  /** A row header's middle is within this of the field's middle. */
+  rowHeaderTolerance: 7,
+} as const;
 
 export interface LabelHit {
   raw: string;
@@ -18,17 +40,26 @@ export function textTokens(lines: TextLine[]): Token[] {
 }
 
 function blocked(fields: Box[], a: number, b: number, y1: number, y2: number, self: Box): boolean {
-  return fields.some((f) => f !== self && f.x1 >= a - 1 && f.x2 <= b + 1 && f.y1 < y2 && f.y2 > y1 && f.x2 - f.x1 > 3);
+  const slack = LABEL_PLACE.touchSlack;
+  return fields.some(
+    (f) =>
+      f !== self &&
+      f.x1 >= a - slack &&
+      f.x2 <= b + slack &&
+      f.y1 < y2 &&
+      f.y2 > y1 &&
+      f.x2 - f.x1 > LABEL_PLACE.blockerMinWidth,
+  );
 }
 
 export function findLabel(c: Candidate, tokens: Token[], fields: Candidate[]): LabelHit {
   if (c.innerLabelRaw) return { raw: c.innerLabelRaw, token: null, where: 'inside' };
   const yLo = c.y1 - P.leftLabelBelow;
-  const yHi = c.source === 'box' ? Math.min(c.y2, c.y1 + 14) : c.y1 + P.leftLabelAbove;
+  const yHi = c.source === 'box' ? Math.min(c.y2, c.y1 + LABEL_PLACE.boxLeftLabelAbove) : c.y1 + P.leftLabelAbove;
   let best: Token | null = null;
   for (const t of tokens) {
     if (t.base < yLo || t.base > yHi) continue;
-    if (t.x2 > c.x1 + 3 || c.x1 - t.x2 > P.leftLabelMaxGap) continue;
+    if (t.x2 > c.x1 + LABEL_PLACE.leftLabelOverlap || c.x1 - t.x2 > P.leftLabelMaxGap) continue;
     if (best && t.x2 <= best.x2) continue;
     best = t;
   }
@@ -36,18 +67,20 @@ export function findLabel(c: Candidate, tokens: Token[], fields: Candidate[]): L
   // Just above, starting near the field's left edge.
   let above: Token | null = null;
   for (const t of tokens) {
-    if (t.y1 < c.y2 - 3 || t.y1 > c.y2 + P.aboveLabelMaxGap) continue;
-    if (t.x2 < c.x1 || t.x1 > c.x2 || t.x1 < c.x1 - 15) continue;
-    if (!above || t.y1 < above.y1 || (Math.abs(t.y1 - above.y1) < 1 && t.x1 < above.x1)) above = t;
+    if (t.y1 < c.y2 - LABEL_PLACE.aboveLabelDip || t.y1 > c.y2 + P.aboveLabelMaxGap) continue;
+    if (t.x2 < c.x1 || t.x1 > c.x2 || t.x1 < c.x1 - LABEL_PLACE.aboveLabelOutdent) continue;
+    const slack = LABEL_PLACE.touchSlack;
+    if (!above || t.y1 < above.y1 || (Math.abs(t.y1 - above.y1) < slack && t.x1 < above.x1)) above = t;
   }
   if (above) return { raw: above.text, token: above, where: 'above' };
   if (c.source === 'line') {
     // A caption printed under the rule ("Signature of applicant" below a signature line).
     let below: Token | null = null;
     for (const t of tokens) {
-      if (t.y2 > c.y1 + 1 || t.y2 < c.y1 - P.belowCaptionMaxGap) continue;
-      if (t.x1 < c.x1 - 6 || t.x1 > c.x1 + 0.5 * (c.x2 - c.x1)) continue;
-      if (!below || t.y2 > below.y2 + 1 || (Math.abs(t.y2 - below.y2) <= 1 && t.x1 < below.x1)) below = t;
+      const slack = LABEL_PLACE.touchSlack;
+      if (t.y2 > c.y1 + slack || t.y2 < c.y1 - P.belowCaptionMaxGap) continue;
+      if (t.x1 < c.x1 - LABEL_PLACE.belowCaptionOutdent || t.x1 > c.x1 + 0.5 * (c.x2 - c.x1)) continue;
+      if (!below || t.y2 > below.y2 + slack || (Math.abs(t.y2 - below.y2) <= slack && t.x1 < below.x1)) below = t;
     }
     if (below) return { raw: below.text, token: below, where: 'below' };
   }
@@ -56,7 +89,7 @@ export function findLabel(c: Candidate, tokens: Token[], fields: Candidate[]): L
     let head: Token | null = null;
     for (const t of tokens) {
       const cx = (t.x1 + t.x2) / 2;
-      if (cx < c.x1 || cx > c.x2 || t.y1 < c.y2 || t.y1 > c.y2 + 160) continue;
+      if (cx < c.x1 || cx > c.x2 || t.y1 < c.y2 || t.y1 > c.y2 + LABEL_PLACE.columnHeaderMaxRise) continue;
       if (!head || t.y1 < head.y1) head = t;
     }
     if (head) return { raw: head.text, token: head, where: 'column' };
@@ -70,7 +103,7 @@ export function rowHeader(c: Box, tokens: Token[]): Token | null {
   const cy = (c.y1 + c.y2) / 2;
   for (const t of tokens) {
     if (t.x2 > c.x1) continue;
-    if (Math.abs(t.base + 0.3 * t.size - cy) > 7) continue;
+    if (Math.abs(t.base + TEXT_MIDDLE_EM * t.size - cy) > LABEL_PLACE.rowHeaderTolerance) continue;
     if (!best || t.x1 < best.x1) best = t;
   }
   return best;

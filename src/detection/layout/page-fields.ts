@@ -11,6 +11,26 @@ import { buildLines, cleanLabel, isRequiredText } from './text';
 import { iou, type PageContent } from './types';
 import { LAYOUT_PARAMS as P } from './params';
 
+/** Thresholds of the page's fields (pt unless noted). */
+const PAGE_FIELDS = {
+  /** Field rects are written rounded to this many per point (0.01 pt). */
+  rectPrecision: 100,
+  /** IoU: a text candidate overlapping a marker more than this is the marker's (a box drawn around it). */
+  markerOverlap: 0.2,
+  /** IoU: two text candidates overlapping more than this are one field (the surer one is kept). */
+  duplicateOverlap: 0.3,
+  /** A circled word overlaps a text candidate when it reaches more than this into its band. */
+  circledInset: 2,
+  /** A continuation line of a multi-line answer is at most this far under the line above... */
+  continuationMaxPitch: 40,
+  /** ... and ends within this of it (edges of table rows and columns align within this too). */
+  alignTolerance: 3,
+  /** A label above may sit this far into the line above (one baseline, a rounding). */
+  continuationSlack: 1,
+  /** A box taller than this takes several lines of writing. */
+  multilineMinHeight: 30,
+} as const;
+
 export interface PageResult {
   fields: DetectedField[];
   hasText: boolean;
@@ -19,7 +39,7 @@ export interface PageResult {
 function toRect(page: PageContent, c: { x1: number; y1: number; x2: number; y2: number }): Rect {
   const [ax, ay] = page.toUser(c.x1, c.y1);
   const [bx, by] = page.toUser(c.x2, c.y2);
-  const r = (v: number): number => Math.round(v * 100) / 100;
+  const r = (v: number): number => Math.round(v * PAGE_FIELDS.rectPrecision) / PAGE_FIELDS.rectPrecision;
   return [r(Math.min(ax, bx)), r(Math.min(ay, by)), r(Math.max(ax, bx)), r(Math.max(ay, by))];
 }
 
@@ -37,9 +57,10 @@ export function detectPage(page: PageContent, nextKey: () => string): PageResult
   const circledBoxes = circled.flatMap((q) => q.options.map((o) => o.box));
   const texts: Candidate[] = [];
   for (const c of all.filter((x) => !x.choice).sort((a, b) => b.confidence - a.confidence)) {
-    if (markers.some((m) => iou(m, c) > 0.2)) continue;
-    if (circledBoxes.some((b) => b.x1 < c.x2 && b.x2 > c.x1 && b.y1 < c.y2 - 2 && b.y2 > c.y1 + 2)) continue;
-    if (texts.some((t) => iou(t, c) > 0.3)) continue;
+    if (markers.some((m) => iou(m, c) > PAGE_FIELDS.markerOverlap)) continue;
+    const inset = PAGE_FIELDS.circledInset;
+    if (circledBoxes.some((b) => b.x1 < c.x2 && b.x2 > c.x1 && b.y1 < c.y2 - inset && b.y2 > c.y1 + inset)) continue;
+    if (texts.some((t) => iou(t, c) > PAGE_FIELDS.duplicateOverlap)) continue;
     texts.push(c);
   }
   const tokens = textTokens(lines);
@@ -59,11 +80,12 @@ export function detectPage(page: PageContent, nextKey: () => string): PageResult
         o !== x &&
         o.c.source === x.c.source &&
         o.c.y1 > x.c.y1 &&
-        o.c.y1 - x.c.y1 < 40 &&
-        Math.abs(o.c.x2 - x.c.x2) < 3 &&
+        o.c.y1 - x.c.y1 < PAGE_FIELDS.continuationMaxPitch &&
+        Math.abs(o.c.x2 - x.c.x2) < PAGE_FIELDS.alignTolerance &&
         o.hit.where === 'left',
     );
-    if (prev && (x.hit.where === 'none' || (x.hit.token && prev.hit.token && x.hit.token.y1 >= prev.c.y1 - 1)))
+    const slack = PAGE_FIELDS.continuationSlack;
+    if (prev && (x.hit.where === 'none' || (x.hit.token && prev.hit.token && x.hit.token.y1 >= prev.c.y1 - slack)))
       x.hit = prev.hit;
   }
   // Empty rows of a ruled table repeat the column caption printed over its first row (top to bottom).
@@ -75,8 +97,8 @@ export function detectPage(page: PageContent, nextKey: () => string): PageResult
         o.c.source === 'line' &&
         o.c.y1 > x.c.y1 &&
         o.c.y1 - x.c.y1 < P.tableRowMaxPitch &&
-        Math.abs(o.c.x1 - x.c.x1) < 3 &&
-        Math.abs(o.c.x2 - x.c.x2) < 3 &&
+        Math.abs(o.c.x1 - x.c.x1) < PAGE_FIELDS.alignTolerance &&
+        Math.abs(o.c.x2 - x.c.x2) < PAGE_FIELDS.alignTolerance &&
         o.hit.where === 'above',
     );
     if (up) x.hit = { ...up.hit, where: 'above' };
@@ -118,7 +140,7 @@ export function detectPage(page: PageContent, nextKey: () => string): PageResult
       required: isRequiredText(hit.raw),
       confidence: label ? c.confidence : c.confidence * P.unlabelledConfidence,
     };
-    if (c.source === 'box' && c.y2 - c.y1 > 30) f.multiline = true;
+    if (c.source === 'box' && c.y2 - c.y1 > PAGE_FIELDS.multilineMinHeight) f.multiline = true;
     if (c.combCells) {
       f.combCells = c.combCells;
       f.maxLength = c.combCells;

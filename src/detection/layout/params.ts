@@ -100,6 +100,9 @@ export const LAYOUT_PARAMS = {
 
 export type LayoutParamKey = keyof typeof LAYOUT_PARAMS;
 
+/** pt: the text size assumed for a field drawn as a box or rule, which has no text of its own to measure. */
+export const DRAWN_FIELD_TEXT_SIZE = 9;
+
 /** The weights worth fitting on the corpora, with the values a grid search should try. */
 export const TUNABLE_PARAMS: { key: LayoutParamKey; values: number[] }[] = [
   { key: 'bindGapWeight', values: [0.5, 1, 1.5] },

@@ -42,12 +42,22 @@ export const CIRCLE_CHARS = new Set(['○', '◯', '●', '◦', '⚪', '❍', '
 
 const isBlankChar = (c: string): boolean => c === '_';
 
+/** Glyphs whose baselines differ by at most this share of their size (and at least 1 pt) are on one line. */
+const LINE_BASE_TOLERANCE_EM = 0.25;
+const LINE_BASE_TOLERANCE_MIN = 1;
+/** A dot leader is at least this many dots... */
+const DOT_LEADER_MIN_DOTS = 6;
+/** em: ... each at most this far from the next. */
+const DOT_LEADER_GAP_EM = 0.6;
+/** em: an opening and a closing bracket at most this far apart are an empty pair to tick ("[ ]", "( )"). */
+const BRACKET_PAIR_GAP_EM = 1.6;
+
 /** Clusters glyphs into baseline-aligned lines, left to right. */
 export function buildLines(glyphs: Glyph[]): TextLine[] {
   const sorted = [...glyphs].sort((a, b) => b.base - a.base || a.x1 - b.x1);
   const lines: Array<{ base: number; size: number; glyphs: Glyph[] }> = [];
   for (const g of sorted) {
-    const tol = Math.max(1, 0.25 * g.size);
+    const tol = Math.max(LINE_BASE_TOLERANCE_MIN, LINE_BASE_TOLERANCE_EM * g.size);
     let line = lines.find((l) => Math.abs(l.base - g.base) <= tol && l.glyphs.length > 0);
     if (!line) {
       line = { base: g.base, size: g.size, glyphs: [] };
@@ -135,8 +145,9 @@ function tokenize(gs: Glyph[]): Token[] {
     }
     if (c === 'dot') {
       let j = i;
-      while (j + 1 < gs.length && classOf(gs[j + 1]) === 'dot' && gs[j + 1].x1 - gs[j].x2 < 0.6 * g.size) j++;
-      if (j - i >= 5) {
+      while (j + 1 < gs.length && classOf(gs[j + 1]) === 'dot' && gs[j + 1].x1 - gs[j].x2 < DOT_LEADER_GAP_EM * g.size)
+        j++;
+      if (j - i + 1 >= DOT_LEADER_MIN_DOTS) {
         tokens.push(makeToken('blank', gs.slice(i, j + 1)));
         i = j + 1;
         continue;
@@ -150,7 +161,7 @@ function tokenize(gs: Glyph[]): Token[] {
     if ((g.ch === '[' || g.ch === '(') && i + 1 < gs.length) {
       const close = g.ch === '[' ? ']' : ')';
       const n = gs[i + 1];
-      if (n.ch === close && n.x1 - g.x2 < 1.6 * g.size) {
+      if (n.ch === close && n.x1 - g.x2 < BRACKET_PAIR_GAP_EM * g.size) {
         tokens.push(makeToken(g.ch === '[' ? 'bracket' : 'paren', [g, n]));
         i += 2;
         continue;
@@ -163,7 +174,9 @@ function tokenize(gs: Glyph[]): Token[] {
       const cn = classOf(n);
       if (cn === 'under' || cn === 'box' || cn === 'circle') break;
       if ((n.ch === '[' || n.ch === '(') && j + 2 < gs.length && gs[j + 2].ch === (n.ch === '[' ? ']' : ')')) break;
-      if (cn === 'dot' && j + 6 < gs.length && gs.slice(j + 1, j + 7).every((x) => classOf(x) === 'dot')) break;
+      const leader = DOT_LEADER_MIN_DOTS;
+      if (cn === 'dot' && j + leader < gs.length && gs.slice(j + 1, j + 1 + leader).every((x) => classOf(x) === 'dot'))
+        break;
       const gap = n.x1 - gs[j].x2;
       if (gap > P.phraseGapEm * Math.max(g.size, n.size) || gap < -g.size) break;
       j++;

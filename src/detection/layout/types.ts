@@ -16,6 +16,8 @@ export interface Glyph extends Box {
   font: string;
   mono: boolean;
   bold: boolean;
+  /** Drawn invisibly (text render mode 3) or under an image painted over it: a copier's OCR layer, not print. */
+  hidden?: boolean;
 }
 
 export interface Segment {

@@ -1,0 +1,78 @@
+/**
+ * Empty space on a page, shared by the finders of blanks: what bounds it (vertical rules) and whether a box
+ * is free of text, earlier candidates and rules.
+ */
+import type { Candidate } from './candidates';
+import type { Geometry } from './geometry';
+import { DRAWN_FIELD_TEXT_SIZE } from './params';
+import type { Token } from './text';
+import { boxW, type Box, type Segment } from './types';
+
+/** pt: boxes overlapping by at most this much do not collide (shared edges, rounding). */
+export const OVERLAP_PAD = 1;
+
+/** Where empty space is free (pt). */
+const SPACE = {
+  /** A vertical rule bounds a band when it is more than this right (or left) of the point... */
+  ruleMinDistance: 1,
+  /** ... and spans the band give or take this. */
+  ruleSpanSlack: 2,
+  /** Empty space narrower than this is the gap between two words, not room to write. */
+  minWidth: 3,
+  /** A rule running inside the space further than this from its edges cuts it. */
+  ruleInset: 2,
+} as const;
+
+export const intersects = (a: Box, b: Box, pad = 0): boolean =>
+  a.x1 < b.x2 - pad && a.x2 > b.x1 + pad && a.y1 < b.y2 - pad && a.y2 > b.y1 + pad;
+
+/** What the finders of blanks look at, and what they must not overlap. */
+export interface BlankContext {
+  tokens: Token[];
+  geo: Geometry;
+  taken: Box[];
+  /** Choice markers and text fields found before (a label of theirs is not a label of a blank). */
+  choices: Candidate[];
+  fields: Candidate[];
+  /** Page height (0: unknown). */
+  height: number;
+}
+
+/** Nearest vertical rule to the right of x crossing the band [y1, y2]. */
+export function vRight(geo: Geometry, x: number, y1: number, y2: number): number {
+  let best = Infinity;
+  const { ruleMinDistance: away, ruleSpanSlack: slack } = SPACE;
+  for (const v of geo.vLines)
+    if (v.x1 > x + away && v.x1 < best && v.y1 <= y1 + slack && v.y2 >= y2 - slack) best = v.x1;
+  return best;
+}
+
+/** Nearest vertical rule to the left of x crossing the band [y1, y2]. */
+export function vLeft(geo: Geometry, x: number, y1: number, y2: number): number {
+  let best = -Infinity;
+  const { ruleMinDistance: away, ruleSpanSlack: slack } = SPACE;
+  for (const v of geo.vLines)
+    if (v.x1 < x - away && v.x1 > best && v.y1 <= y1 + slack && v.y2 >= y2 - slack) best = v.x1;
+  return best;
+}
+
+/** A rule running inside the box (further than `inset` from its edges). */
+const crossesInside = (s: Segment, b: Box, inset: number): boolean =>
+  s.y1 > b.y1 + inset && s.y1 < b.y2 - inset && s.x1 < b.x2 - inset && s.x2 > b.x1 + inset;
+
+/** Room to write: wide enough, with no text, earlier candidate or rule inside. */
+export const free = (ctx: BlankContext, b: Box): boolean =>
+  boxW(b) > SPACE.minWidth &&
+  !ctx.tokens.some((t) => intersects(t, b, OVERLAP_PAD)) &&
+  !ctx.taken.some((o) => intersects(o, b, OVERLAP_PAD)) &&
+  !ctx.geo.hLines.some((s) => crossesInside(s, b, SPACE.ruleInset));
+
+/** A blank found from the space around it (drawn as a line in the field map). */
+export const blank = (b: Box, confidence: number, base: number): Candidate => ({
+  ...b,
+  source: 'line',
+  choice: false,
+  base,
+  size: DRAWN_FIELD_TEXT_SIZE,
+  confidence,
+});

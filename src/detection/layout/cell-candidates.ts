@@ -1,0 +1,249 @@
+/**
+ * Candidates drawn as boxes: combs (rows of one-character boxes) and table cells, empty or with a label in
+ * their top-left corner.
+ */
+import { isHint, tokensIn } from './box-text';
+import type { Candidate } from './candidates';
+import type { Cell, Geometry } from './geometry';
+import { DRAWN_FIELD_TEXT_SIZE, LAYOUT_PARAMS as P } from './params';
+import type { TextLine, Token } from './text';
+import { boxH, boxW, type Box } from './types';
+
+/** pt: a field's interior is its box inset by this much (the box's own ink). */
+const BOX_INK = 1;
+/** pt: a comb or a marker is inside a cell when within this of its edges. */
+const INSIDE_SLACK = 1;
+
+/** Combs: rows of touching boxes, one character each (SSN, EIN, dates), in pt. */
+const COMB = {
+  /** A comb box is this wide (one written character)... */
+  minWidth: 6,
+  maxWidth: 24,
+  /** ... this tall... */
+  minHeight: 8,
+  maxHeight: 30,
+  /** ... and at most this many times as wide as tall. */
+  maxAspect: 1.6,
+  /** Boxes of one comb share their top and bottom within this... */
+  rowTolerance: 1,
+  /** ... each starts within this of the previous one's end (they touch)... */
+  touchGap: 1.5,
+  /** ... and their widths differ by less than this. */
+  widthTolerance: 2,
+  /** The comb's baseline sits this far over its interior's bottom. */
+  baseRise: 1,
+  /** As sure as a cell: drawn boxes are fields. */
+  confidence: 0.8,
+} as const;
+
+/** Empty boxes and table cells (pt unless noted). */
+const CELL = {
+  /** A smaller cell inside this one within this slack... */
+  nestedSlack: 0.5,
+  /** ... with less than this share of its area makes this one a frame around cells, not a field. */
+  nestedAreaShare: 0.9,
+  /** 0..1 gray: a cell filled darker than this is a shaded label or header cell. */
+  shadedGray: 0.9,
+  /** A cell taller than this is a page region, not a field... */
+  maxHeight: 200,
+  /** ... and one narrower than this is a gap between rules. */
+  minWidth: 15,
+  /** An empty cell's interior must be this tall to write in. */
+  interiorMinHeight: 7,
+  /** A cell's baseline sits this far over its bottom. */
+  baseRise: 2,
+  confidence: 0.8,
+  /** Texts with baselines within this are one row (the corner label's). */
+  rowTolerance: 2,
+  /** Share of the cell's width: a corner label starts within this (plus `cornerInset`) of its left edge... */
+  cornerShare: 0.25,
+  cornerInset: 6,
+  /** ... its baseline is at most this far under the cell's top... */
+  cornerMaxDrop: 14,
+  /** ... and its ink leaves at least this much room to write under it. */
+  cornerRoomBelow: 10,
+  /** em: the field under a corner label ends this far under the label's baseline (its descenders). */
+  labelDescentEm: 0.3,
+  /** A caption is centred when its middle is within `centredCaptionTolerance` of the cell's width plus this. */
+  centredSlack: 3,
+} as const;
+
+/** Tables: row headers and column headers (pt). */
+const TABLE = {
+  /** Cells whose edges differ by less than this are aligned (same row or column, touching). */
+  edgeTolerance: 2,
+  /** Share of a cell's height two neighbours overlap by to be on one row. */
+  rowOverlapShare: 0.8,
+  /** A neighbour with text on this many rows holds a text block. */
+  textBlockRows: 3,
+  /** Cells walked up a column to find its header at most (a long table). */
+  maxHeaderDepth: 40,
+} as const;
+
+/** Lower band of a box (see `lowerBand`), in pt. */
+const LOWER_BAND = {
+  /** Boxes up to this tall are one line already... */
+  minBoxHeight: 18,
+  /** ... and boxes taller than this are areas to write several lines in. */
+  maxBoxHeight: 32,
+  /** The band is at least this tall... */
+  minHeight: 14,
+  /** ... or this share of the box, which still overlaps a full-height field by more than half. */
+  share: 0.62,
+} as const;
+
+const inside = (o: Box, c: Box, slack: number): boolean =>
+  o.x1 >= c.x1 - slack && o.x2 <= c.x2 + slack && o.y1 >= c.y1 - slack && o.y2 <= c.y2 + slack;
+
+/** One comb row as a field: the interior of its boxes, one character each. */
+export function combCandidate(g: Cell[]): Candidate {
+  const box: Box = {
+    x1: g[0].x1 + BOX_INK,
+    y1: g[0].y1 + BOX_INK,
+    x2: g[g.length - 1].x2 - BOX_INK,
+    y2: g[0].y2 - BOX_INK,
+  };
+  const base = box.y1 + COMB.baseRise;
+  const size = DRAWN_FIELD_TEXT_SIZE;
+  return { ...box, source: 'box', choice: false, base, size, confidence: COMB.confidence, combCells: g.length };
+}
+
+/**
+ * Empty cells (the field is the lower band), and cells with a label in their top-left corner (the field is
+ * the part below it). Skips cells of combs, frames around smaller cells, shaded cells and cells with markers.
+ */
+export function addCellCandidates(out: Candidate[], lines: TextLine[], geo: Geometry, inComb: Set<Cell>): void {
+  const markers = out.filter((o) => o.choice);
+  const cells = geo.cells.filter(
+    (c) =>
+      !inComb.has(c) &&
+      !out.some((o) => o.combCells && inside(o, c, INSIDE_SLACK)) &&
+      !geo.cells.some(
+        (o) =>
+          o !== c && inside(o, c, CELL.nestedSlack) && boxW(o) * boxH(o) < boxW(c) * boxH(c) * CELL.nestedAreaShare,
+      ),
+  );
+  for (const c of cells) {
+    if (c.filledGray !== null && c.filledGray < CELL.shadedGray) continue;
+    if (boxH(c) > CELL.maxHeight || boxW(c) < CELL.minWidth) continue;
+    if (markers.some((m) => inside(m, c, INSIDE_SLACK))) continue;
+    const inner = tokensIn(lines, c).filter((t) => t.type !== 'blank');
+    const hints = inner.filter((t) => isHint(t.text));
+    const texts = inner.filter((t) => !isHint(t.text));
+    const interior: Box = { x1: c.x1 + BOX_INK, y1: c.y1 + BOX_INK, x2: c.x2 - BOX_INK, y2: c.y2 - BOX_INK };
+    const cand: Candidate = {
+      ...interior,
+      source: 'box',
+      choice: false,
+      cell: c,
+      base: c.y1 + CELL.baseRise,
+      size: DRAWN_FIELD_TEXT_SIZE,
+      confidence: CELL.confidence,
+    };
+    if (hints.length) cand.hint = hints[0].text;
+    if (texts.length === 0) {
+      const head = headerAbove(c, geo.cells, lines);
+      if (head) cand.columnHeader = head;
+      if (boxH(interior) >= CELL.interiorMinHeight) out.push(lowerBand(cand));
+      continue;
+    }
+    // A label in the top-left corner: the field is the part below it.
+    const top = Math.max(...texts.map((t) => t.base));
+    const row = texts.filter((t) => Math.abs(t.base - top) < CELL.rowTolerance);
+    const below = texts.filter((t) => t.base < top - CELL.rowTolerance);
+    const first = row.sort((a, b) => a.x1 - b.x1)[0];
+    const labelBottom = Math.min(...row.map((t) => t.y1));
+    if (
+      below.length === 0 &&
+      (first.x1 - c.x1 < CELL.cornerShare * boxW(c) + CELL.cornerInset || centred(row, c)) &&
+      c.y2 - top < CELL.cornerMaxDrop &&
+      labelBottom - c.y1 >= CELL.cornerRoomBelow &&
+      !besideTextBlock(c, cells, lines)
+    ) {
+      cand.y2 = first.base - CELL.labelDescentEm * first.size;
+      cand.innerLabelRaw = row.map((t) => t.text).join(' ');
+      cand.innerLabel = cand.innerLabelRaw;
+      out.push(lowerBand(cand));
+    }
+  }
+}
+
+/** A caption centred at the top of its cell ("Date of injury or onset" over the middle of the cell). */
+function centred(row: Token[], c: Box): boolean {
+  const x1 = Math.min(...row.map((t) => t.x1));
+  const x2 = Math.max(...row.map((t) => t.x2));
+  return Math.abs((x1 + x2) / 2 - (c.x1 + c.x2) / 2) < P.centredCaptionTolerance * boxW(c) + CELL.centredSlack;
+}
+
+/**
+ * Runs of at least two touching, equally sized, empty narrow boxes on one row. A box holding text (a
+ * dash, a label) or a gap ends a run, so "[][][] - [][] - [][][][]" gives three groups.
+ */
+export function combGroups(boxes: Cell[], lines: TextLine[]): Cell[][] {
+  const narrow = boxes.filter((b) => {
+    const w = boxW(b);
+    const h = boxH(b);
+    const sized = w >= COMB.minWidth && w <= COMB.maxWidth && h >= COMB.minHeight && h <= COMB.maxHeight;
+    return sized && w <= COMB.maxAspect * h && tokensIn(lines, b).length === 0;
+  });
+  narrow.sort((a, b) => a.y1 - b.y1 || a.x1 - b.x1);
+  const groups: Cell[][] = [];
+  for (const b of narrow) {
+    const g = groups.find((x) => {
+      const last = x[x.length - 1];
+      return (
+        Math.abs(last.y1 - b.y1) < COMB.rowTolerance &&
+        Math.abs(last.y2 - b.y2) < COMB.rowTolerance &&
+        Math.abs(b.x1 - last.x2) < COMB.touchGap &&
+        Math.abs(boxW(b) - boxW(last)) < COMB.widthTolerance
+      );
+    });
+    if (g) g.push(b);
+    else groups.push([b]);
+  }
+  return groups.filter((g) => g.length >= 2);
+}
+
+/**
+ * A single-line field sits on the bottom of a box that is somewhat taller than a line: keep the lower band
+ * (`LOWER_BAND`).
+ */
+function lowerBand(c: Candidate): Candidate {
+  const h = boxH(c);
+  if (h <= LOWER_BAND.minBoxHeight || h > LOWER_BAND.maxBoxHeight) return c;
+  return { ...c, y2: c.y1 + Math.max(LOWER_BAND.minHeight, LOWER_BAND.share * h) };
+}
+
+/**
+ * A row header of a text table: the cell next to it on the same row holds several lines of text, so the
+ * empty space under the header is the row's height, not a blank.
+ */
+function besideTextBlock(c: Cell, cells: Cell[], lines: TextLine[]): boolean {
+  return cells.some((o) => {
+    const align = TABLE.edgeTolerance;
+    if (o === c || (Math.abs(o.x1 - c.x2) > align && Math.abs(o.x2 - c.x1) > align)) return false;
+    if (Math.min(o.y2, c.y2) - Math.max(o.y1, c.y1) < TABLE.rowOverlapShare * boxH(c)) return false;
+    const rows = new Set(
+      tokensIn(lines, o)
+        .filter((t) => t.type === 'text')
+        .map((t) => Math.round(t.base)),
+    );
+    return rows.size >= TABLE.textBlockRows;
+  });
+}
+
+/** Walks up a table column through empty cells of the same width to a header cell with text. */
+function headerAbove(c: Cell, cells: Cell[], lines: TextLine[]): string | undefined {
+  let cur: Cell = c;
+  const align = TABLE.edgeTolerance;
+  for (let depth = 0; depth < TABLE.maxHeaderDepth; depth++) {
+    const up = cells.find(
+      (o) => Math.abs(o.x1 - cur.x1) < align && Math.abs(o.x2 - cur.x2) < align && Math.abs(o.y1 - cur.y2) < align,
+    );
+    if (!up) return undefined;
+    const toks = tokensIn(lines, up).filter((t) => t.type === 'text' && !isHint(t.text));
+    if (toks.length) return toks.map((t) => t.text).join(' ');
+    cur = up;
+  }
+  return undefined;
+}

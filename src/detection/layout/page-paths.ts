@@ -1,0 +1,166 @@
+/**
+ * Painted vector paths -> what the layout reads from them: ruled lines (stroked segments and thin filled
+ * rectangles), filled rectangles (shading) and shapes (boxes, circles), in the upright page space.
+ */
+import type { PdfJsModule } from '../pdfjs-loader';
+import { apply, mul, type M6 } from './pdf-matrix';
+import type { FilledRect, Segment, Shape } from './types';
+
+/** pt unless noted. */
+const PATH = {
+  /** A hairline (width 0) is drawn as the thinnest line the device can: count it as this wide. */
+  minLineWidth: 0.1,
+  /** Points closer than this on one axis are level (or plumb): the segment is a horizontal (vertical) rule. */
+  axisTolerance: 0.5,
+  /** A filled rectangle thinner than this is a drawn line. */
+  thinFillMax: 2.5,
+  /** 0..1 gray: a fill this light is the paper's colour (white-out, a background), not a shape. */
+  paperGray: 0.97,
+  /** A shape at least this wide and tall has an inside (smaller: a dot or a rule). */
+  minShapeSide: 0.5,
+} as const;
+
+/** What a path is painted with. */
+export interface PaintState {
+  ctm: M6;
+  lineWidth: number;
+  /** 0 (black) .. 1 (white). */
+  fillGray: number;
+}
+
+/** A path as pdf.js' constructPath gives it: operators and their flat argument list. */
+export interface PathOps {
+  ops: number[];
+  args: number[];
+}
+
+export interface PathDrawing {
+  hLines: Segment[];
+  vLines: Segment[];
+  shapes: Shape[];
+  fills: FilledRect[];
+}
+
+interface Subpath {
+  pts: Array<[number, number]>;
+  curved: boolean;
+  /** Drawn with the rectangle operator (re). */
+  rect: boolean;
+}
+
+/** Adds what one painted path draws to `out`. */
+export function paintPath(
+  OPS: PdfJsModule['OPS'],
+  path: PathOps,
+  gs: PaintState,
+  fwd: M6,
+  stroke: boolean,
+  fill: boolean,
+  out: PathDrawing,
+): void {
+  const m = mul(gs.ctm, fwd);
+  const lw = Math.max(gs.lineWidth * Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2])), PATH.minLineWidth);
+  for (const s of subpaths(OPS, path, m)) addSubpath(s, gs.fillGray, lw, stroke, fill, out);
+}
+
+/** The path's subpaths in the upright space (curves reduced to their end points). */
+function subpaths(OPS: PdfJsModule['OPS'], path: PathOps, m: M6): Subpath[] {
+  const { ops: pops, args } = path;
+  let ai = 0;
+  let sub: Array<[number, number]> = [];
+  let curved = false;
+  let rectLike = false;
+  const subs: Subpath[] = [];
+  const flush = (): void => {
+    if (sub.length) subs.push({ pts: sub, curved, rect: rectLike });
+    sub = [];
+    curved = false;
+    rectLike = false;
+  };
+  for (const op of pops) {
+    if (op === OPS.moveTo) {
+      flush();
+      sub.push(apply(m, args[ai], args[ai + 1]));
+      ai += 2;
+    } else if (op === OPS.lineTo) {
+      sub.push(apply(m, args[ai], args[ai + 1]));
+      ai += 2;
+    } else if (op === OPS.curveTo) {
+      sub.push(apply(m, args[ai + 4], args[ai + 5]));
+      curved = true;
+      ai += 6;
+    } else if (op === OPS.curveTo2 || op === OPS.curveTo3) {
+      sub.push(apply(m, args[ai + 2], args[ai + 3]));
+      curved = true;
+      ai += 4;
+    } else if (op === OPS.rectangle) {
+      flush();
+      const [x, y, w, h] = args.slice(ai, ai + 4);
+      sub = [apply(m, x, y), apply(m, x + w, y), apply(m, x + w, y + h), apply(m, x, y + h), apply(m, x, y)];
+      rectLike = true;
+      flush();
+      ai += 4;
+    } else if (op === OPS.closePath) {
+      if (sub.length) sub.push(sub[0]);
+    }
+  }
+  flush();
+  return subs;
+}
+
+/**
+ * One subpath: a thin filled rectangle is a rule; a filled rectangle is shading (kept unless paper-white);
+ * stroked level or plumb segments are rules; anything with an inside is a shape.
+ */
+function addSubpath(s: Subpath, fillGray: number, lw: number, stroke: boolean, fill: boolean, out: PathDrawing): void {
+  const { hLines, vLines, shapes, fills } = out;
+  const tol = PATH.axisTolerance;
+  const xs = s.pts.map((p) => p[0]);
+  const ys = s.pts.map((p) => p[1]);
+  const box = { x1: Math.min(...xs), y1: Math.min(...ys), x2: Math.max(...xs), y2: Math.max(...ys) };
+  const bw = box.x2 - box.x1;
+  const bh = box.y2 - box.y1;
+  const axisRect =
+    !s.curved &&
+    s.pts.length >= 4 &&
+    s.pts.every(
+      (p) =>
+        (Math.abs(p[0] - box.x1) < tol || Math.abs(p[0] - box.x2) < tol) &&
+        (Math.abs(p[1] - box.y1) < tol || Math.abs(p[1] - box.y2) < tol),
+    );
+  if (fill && !stroke && (axisRect || s.rect) && (bw < PATH.thinFillMax || bh < PATH.thinFillMax)) {
+    // A thin filled rectangle is a drawn line.
+    if (bw >= bh)
+      hLines.push({ x1: box.x1, y1: (box.y1 + box.y2) / 2, x2: box.x2, y2: (box.y1 + box.y2) / 2, width: bh });
+    else vLines.push({ x1: (box.x1 + box.x2) / 2, y1: box.y1, x2: (box.x1 + box.x2) / 2, y2: box.y2, width: bw });
+    return;
+  }
+  if (fill && !stroke && (axisRect || s.rect)) {
+    fills.push({ ...box, gray: fillGray });
+    if (fillGray > PATH.paperGray) return;
+  }
+  if (stroke && !s.curved) {
+    for (let i = 1; i < s.pts.length; i++) {
+      const [ax, ay] = s.pts[i - 1];
+      const [bx, by] = s.pts[i];
+      if (Math.abs(ay - by) < tol && Math.abs(ax - bx) >= tol)
+        hLines.push({
+          x1: Math.min(ax, bx),
+          x2: Math.max(ax, bx),
+          y1: (ay + by) / 2,
+          y2: (ay + by) / 2,
+          width: lw,
+        });
+      else if (Math.abs(ax - bx) < tol && Math.abs(ay - by) >= tol)
+        vLines.push({
+          y1: Math.min(ay, by),
+          y2: Math.max(ay, by),
+          x1: (ax + bx) / 2,
+          x2: (ax + bx) / 2,
+          width: lw,
+        });
+    }
+  }
+  if (bw > PATH.minShapeSide && bh > PATH.minShapeSide && (stroke || fillGray < PATH.paperGray))
+    shapes.push({ ...box, curved: s.curved, stroked: stroke, filled: fill, rectLike: axisRect || s.rect });
+}

@@ -1,0 +1,169 @@
+/**
+ * Candidates drawn with text: blank runs (underscores, dots), box glyphs (☐ ○) and bracket pairs ("[ ]", "( )").
+ */
+import type { Candidate } from './candidates';
+import { LAYOUT_PARAMS as P } from './params';
+import type { TextLine, Token } from './text';
+import { boxW, type Box, type Glyph } from './types';
+
+/** Where the ink of text-drawn fields sits (em: multiples of the font size; pt otherwise). */
+const TEXT_FIELD = {
+  /** em: a circle glyph's ink starts this far under the baseline (a box glyph's on it). */
+  circleInkDropEm: 0.07,
+  /** em: a bracket pair's ink is inset this much from the glyphs' advance on each side... */
+  bracketInsetEm: 0.08,
+  /** em: ... and runs from this far under the baseline... */
+  bracketDropEm: 0.21,
+  /** em: ... to this far over it. */
+  bracketRiseEm: 0.76,
+  /** em: a blank's band starts this far under the baseline (the underscores' ink). */
+  blankDropEm: 0.14,
+  /** em: a blank's band is this many font sizes tall (one line of handwriting)... */
+  blankBandEm: 1.45,
+  /** pt: ... but at least this tall... */
+  blankBandMin: 12,
+  /** pt: ... and at most this tall. */
+  blankBandMax: 16,
+  /** A blank run is a field less surely than a drawn box (it may be a separator). */
+  blankConfidence: 0.85,
+  /** A box glyph is meant to be ticked. */
+  glyphConfidence: 0.9,
+  /** A bracket pair may be an empty parenthesis in prose. */
+  bracketConfidence: 0.85,
+  /** pt: a column header is on a line more than this above the blank row. */
+  headerMinRise: 2,
+  /** pt: a header covers a blank's centre when it reaches within this of it. */
+  headerReach: 4,
+  /** words: a column header of tick spaces is short ("Yes", "Not sure"). */
+  headerMaxWords: 3,
+  /** pt: the headers of one grid row share a baseline within this. */
+  headerRowTolerance: 2,
+  /** em: the blanks of a `__ __ Diabetes` pair are closer than this. */
+  blankPairGapEm: 2,
+  /** em: a label this close before a blank ("Age: ____") makes it a text blank. */
+  labelGapEm: 2,
+} as const;
+
+/** The ink of a box glyph relative to its em box: a square of ~0.72 em sitting on the baseline. */
+function glyphInk(g: Glyph, kind: 'box' | 'circle'): Box {
+  const s = g.size;
+  const adv = g.x2 - g.x1;
+  const side = P.glyphInkEm * s;
+  const cx = g.x1 + adv / 2;
+  const y1 = g.base + (kind === 'box' ? 0.0 : -TEXT_FIELD.circleInkDropEm) * s;
+  return { x1: cx - side / 2, x2: cx + side / 2, y1, y2: y1 + side };
+}
+
+function bracketInk(t: Token): Box {
+  const [a, b] = t.glyphs;
+  const s = a.size;
+  const inset = TEXT_FIELD.bracketInsetEm;
+  return {
+    x1: a.x1 + inset * s,
+    x2: b.x2 - inset * s,
+    y1: a.base - TEXT_FIELD.bracketDropEm * s,
+    y2: a.base + TEXT_FIELD.bracketRiseEm * s,
+  };
+}
+
+export function bandHeight(size: number): number {
+  return Math.min(TEXT_FIELD.blankBandMax, Math.max(TEXT_FIELD.blankBandMin, TEXT_FIELD.blankBandEm * size));
+}
+
+/** Blank runs wide enough to write in (or tick spaces before a list item), box glyphs and bracket pairs. */
+export function textCandidates(lines: TextLine[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (const l of lines) {
+    const grid = blankGridRow(lines, l);
+    for (const t of l.tokens) {
+      const before = t.type === 'blank' && (grid.has(t) || isBlankBefore(l.tokens, l.tokens.indexOf(t)));
+      if (t.type === 'blank' && (before || boxW(t) >= P.blankMinWidthEm * t.size)) {
+        const y1 = t.base - TEXT_FIELD.blankDropEm * t.size;
+        const source = t.text.includes('_') ? 'underscore' : 'dots';
+        out.push({
+          x1: t.x1,
+          x2: t.x2,
+          y1,
+          y2: y1 + bandHeight(t.size),
+          source,
+          choice: before,
+          base: t.base,
+          size: t.size,
+          confidence: TEXT_FIELD.blankConfidence,
+        });
+      } else if (t.type === 'box' || t.type === 'circle') {
+        out.push({
+          ...glyphInk(t.glyphs[0], t.type),
+          source: t.type === 'circle' ? 'circle' : 'glyph',
+          choice: true,
+          base: t.base,
+          size: t.size,
+          confidence: TEXT_FIELD.glyphConfidence,
+        });
+      } else if (t.type === 'bracket' || t.type === 'paren') {
+        const confidence = TEXT_FIELD.bracketConfidence;
+        out.push({ ...bracketInk(t), source: t.type, choice: true, base: t.base, size: t.size, confidence });
+      }
+    }
+  }
+  return out;
+}
+
+/** A short underscore run: the size of a tick space. */
+const isTickSpace = (t: Token | undefined): t is Token =>
+  t !== undefined &&
+  t.type === 'blank' &&
+  t.text.includes('_') &&
+  boxW(t) <= P.blankBeforeMaxEm * t.size &&
+  boxW(t) >= P.blankBeforeMinEm * t.size;
+
+/**
+ * Short blanks of a row that sit each under its own column header ("Yes" / "No" over `____  ____` after a
+ * question): a grid of tick spaces. Empty when the row is not such a row.
+ */
+function blankGridRow(lines: TextLine[], l: TextLine): Set<Token> {
+  const blanks = l.tokens.filter(isTickSpace);
+  if (blanks.length < 2 || !l.tokens.some((t) => t.type === 'text' && t.x2 < blanks[0].x1)) return new Set();
+  const heads: Token[] = [];
+  const reach = TEXT_FIELD.headerReach;
+  for (const b of blanks) {
+    const c = (b.x1 + b.x2) / 2;
+    let best: Token | null = null;
+    for (const o of lines) {
+      if (o.base <= l.base + TEXT_FIELD.headerMinRise || o.base > l.base + P.gridHeaderMaxRise) continue;
+      const t = o.tokens.find((k) => k.type === 'text' && k.x1 - reach < c && k.x2 + reach > c);
+      if (t && (!best || o.base < best.base)) best = t;
+    }
+    if (!best || best.text.trim().split(/\s+/).length > TEXT_FIELD.headerMaxWords) return new Set();
+    heads.push(best);
+  }
+  const offRow = heads.some((h) => Math.abs(h.base - heads[0].base) > TEXT_FIELD.headerRowTolerance);
+  if (new Set(heads).size !== heads.length || offRow) return new Set();
+  return new Set(blanks);
+}
+
+/**
+ * A short blank printed BEFORE a list item (`____ Insomnia`, or a `__ __ Diabetes` pair): the item's tick
+ * space, a choice marker. Not when a label precedes it (`Age: ____ years` is a text blank).
+ */
+function isBlankBefore(toks: Token[], i: number): boolean {
+  const short = isTickSpace;
+  const pairGap = (t: Token): number => TEXT_FIELD.blankPairGapEm * t.size;
+  let j = i;
+  while (short(toks[j]) && short(toks[j + 1]) && toks[j + 1].x1 - toks[j].x2 < pairGap(toks[j])) j++;
+  if (!short(toks[i]) || !short(toks[j])) return false;
+  const next = toks[j + 1];
+  if (!next || next.type !== 'text' || next.x1 - toks[j].x2 > P.blankBeforeGapEm * next.size) return false;
+  // Several "blank + item" pairs on one row are a list whatever precedes it ("Sex (check one): __ Male __ Female").
+  const pairs = toks.filter(
+    (t, k) =>
+      short(t) && toks[k + 1]?.type === 'text' && toks[k + 1].x1 - t.x2 <= P.blankBeforeGapEm * toks[k + 1].size,
+  ).length;
+  if (pairs >= 2) return true;
+  if (!/^[A-Za-zÀ-ÿ¿]/.test(next.text.trim())) return false;
+  let k = i;
+  while (short(toks[k - 1]) && toks[k].x1 - toks[k - 1].x2 < pairGap(toks[k])) k--;
+  const prev = toks[k - 1];
+  const labelGap = TEXT_FIELD.labelGapEm * toks[k].size;
+  return !prev || prev.type !== 'text' || toks[k].x1 - prev.x2 > labelGap || !/[:?]\s*$/.test(prev.text);
+}
