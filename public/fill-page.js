@@ -44,11 +44,9 @@
       return {};
     }
   }
+  // The page's words in its language, complete in every locale (src/fill-page/views/page-script-strings.ts).
   var S = readBlock('page-strings');
-  function t(key, fallback) {
-    return typeof S[key] === 'string' ? S[key] : fallback;
-  }
-  var GONE_HEADINGS = { expired: t('expired', 'This link has expired'), exhausted: t('exhausted', 'This form has already been completed the maximum number of times'), retired: t('retired', 'This form is no longer in use') };
+  var GONE_HEADINGS = { expired: S.expired, exhausted: S.exhausted, retired: S.retired };
 
   function reducedMotion() {
     return !!(window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
@@ -319,7 +317,7 @@
       slot.textContent = '';
       var prefix = document.createElement('span');
       prefix.className = 'visually-hidden';
-      prefix.textContent = t('errorPrefix', 'Error: ');
+      prefix.textContent = S.errorPrefix;
       slot.appendChild(prefix);
       slot.appendChild(document.createTextNode(message));
       slot.hidden = false;
@@ -390,7 +388,7 @@
       showFieldError(entry.wrapper, message);
       return { wrapper: entry.wrapper, message: message };
     });
-    showSummary(t('problem', 'There is a problem'), generalText, items.concat(unplaced));
+    showSummary(S.problem, generalText, items.concat(unplaced));
   }
 
   /* ---------------------------------------------------------------- client checks */
@@ -401,7 +399,7 @@
     wrappersIn(root).forEach(function (wrapper) {
       var kind = wrapper.getAttribute('data-kind');
       var required = wrapper.getAttribute('data-required') === 'true';
-      var message = wrapper.getAttribute('data-required-message') || t('answerThis', 'Please answer this question.');
+      var message = wrapper.getAttribute('data-required-message') || S.answerThis;
       var missing = false;
       if (kind === 'signature') {
         var entry = pads.filter(function (p) {
@@ -416,13 +414,13 @@
         var input = wrapper.querySelector('input[data-field-id]');
         if (!input) return;
         if (input.validity && input.validity.badInput) {
-          errors.push({ wrapper: wrapper, error: t('badDate', 'Please enter a complete, real date.') });
+          errors.push({ wrapper: wrapper, error: S.badDate });
           return;
         }
         var value = input.value.trim();
         if (required && value === '') missing = true;
         else if (value !== '' && input.type === 'email' && input.validity && input.validity.typeMismatch) {
-          errors.push({ wrapper: wrapper, error: t('badEmail', 'Please enter an email address in the right format, like name@example.com.') });
+          errors.push({ wrapper: wrapper, error: S.badEmail });
           return;
         }
       }
@@ -437,13 +435,13 @@
     sending = on;
     submitButton.disabled = on;
     form.setAttribute('aria-busy', on ? 'true' : 'false');
-    submitButton.textContent = on ? t('sending', 'Sending…') : t('submit', 'Submit');
-    statusEl.textContent = on ? t('sendingStatus', 'Sending your answers…') : '';
+    submitButton.textContent = on ? S.sending : S.submit;
+    statusEl.textContent = on ? S.sendingStatus : '';
   }
 
   function showGone(body) {
     var reason = body && (body.reason || body.gone_reason);
-    var heading = (reason && GONE_HEADINGS[reason]) || t('goneDefault', 'This link can no longer be used');
+    var heading = (reason && GONE_HEADINGS[reason]) || S.goneDefault;
     var main = document.getElementById('main') || document.body;
     main.textContent = '';
     var panel = document.createElement('div');
@@ -452,7 +450,7 @@
     h1.textContent = heading;
     h1.tabIndex = -1;
     var p = document.createElement('p');
-    p.textContent = t('goneNotSent', 'Your answers could not be sent. ') + t('nextStep', 'Please contact your provider for a new link.');
+    p.textContent = S.goneNotSent + S.nextStep;
     panel.appendChild(h1);
     panel.appendChild(p);
     main.appendChild(panel);
@@ -530,7 +528,7 @@
     var all = wrappers();
     var done = all.filter(isAnswered).length;
     progress.hidden = false;
-    progressCount.textContent = t('answered', '{n} of {m} answered').replace('{n}', done).replace('{m}', all.length);
+    progressCount.textContent = S.answered.replace('{n}', done).replace('{m}', all.length);
     progressFill.style.width = all.length ? Math.round((100 * done) / all.length) + '%' : '0';
     if (progressBar) progressBar.setAttribute('aria-valuenow', String(done));
   }
@@ -601,7 +599,7 @@
 
   if (startOverButton) {
     startOverButton.addEventListener('click', function () {
-      if (!window.confirm(t('confirmStartOver', 'Clear every answer on this form and start again?'))) return;
+      if (!window.confirm(S.confirmStartOver)) return;
       if (saveTimer) clearTimeout(saveTimer);
       saveTimer = null;
       fetch(draftUrl, { method: 'DELETE', credentials: 'same-origin', cache: 'no-store' }).then(
@@ -653,7 +651,7 @@
       .then(function (response) {
         if (response.status === 201 || response.status === 200) {
           submitted = true;
-          statusEl.textContent = t('sent', 'Sent. Loading your confirmation…');
+          statusEl.textContent = S.sent;
           window.location.replace(doneUrl);
           return;
         }
@@ -664,23 +662,23 @@
           } else if (response.status === 400 && body && Array.isArray(body.fields) && body.fields.length) {
             showErrorsOnTheirStep(body.fields, '');
           } else if (response.status === 400 || response.status === 422) {
-            showSummary(t('problem', 'There is a problem'), (body && body.error) || t('reviewAnswers', 'Some answers need checking. Please review the form and try again.'), []);
+            showSummary(S.problem, (body && body.error) || S.reviewAnswers, []);
           } else if (response.status === 429) {
-            showSummary(t('waitTitle', 'Please wait a moment'), t('waitText', 'Too many attempts were made. Wait a minute, then press Submit again. Your answers are still here.'), []);
+            showSummary(S.waitTitle, S.waitText, []);
           } else if (response.status === 413) {
-            showSummary(t('tooLargeTitle', 'Your answers were too large to send'), t('tooLargeText', 'Please clear your signature and sign again with a shorter stroke, or type your full name instead. Your other answers are still here.'), []);
+            showSummary(S.tooLargeTitle, S.tooLargeText, []);
           } else if (response.status === 404) {
             showGone(null);
           } else {
-            showSummary(t('wrongTitle', 'Something went wrong'), t('wrongText', 'We could not save your answers just now. Please press Submit again in a moment. Your answers are still here.'), []);
+            showSummary(S.wrongTitle, S.wrongText, []);
           }
         });
       })
       .catch(function () {
         setSending(false);
         showSummary(
-          t('offlineTitle', 'Your answers were not sent'),
-          t('offlineText', 'We could not reach the server. Check your internet connection, then press Submit again. Your answers are still here.'),
+          S.offlineTitle,
+          S.offlineText,
           [],
         );
       });

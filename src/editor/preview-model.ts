@@ -1,5 +1,5 @@
 import type { FieldKind } from 'src/detection/field-map';
-import { html } from 'src/fill-page/views/html';
+import { html } from 'src/common/html/html';
 import type { FillFormModel } from 'src/fill-page/fill-form.model';
 import type { EditorFieldsResponse } from './editor-fields.model';
 

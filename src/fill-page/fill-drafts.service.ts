@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { parse as parseCookie } from 'cookie';
 import { createHash } from 'crypto';
 import { LessThan, Repository } from 'typeorm';
 import { newId, randomBase62 } from 'src/common/ids/ids';
@@ -15,13 +16,10 @@ const TOKEN_RE = /^[0-9A-Za-z]{32}$/;
 
 const hash = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-/** The draft token from a Cookie header, or null. */
+/** The draft token from a Cookie header, or null: a malformed header or value is no draft, never an error. */
 export function draftTokenFrom(cookieHeader: string | undefined): string | null {
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === DRAFT_COOKIE && TOKEN_RE.test(rest.join('='))) return rest.join('=');
-  }
-  return null;
+  const token = cookieHeader ? parseCookie(cookieHeader)[DRAFT_COOKIE] : undefined;
+  return token !== undefined && TOKEN_RE.test(token) ? token : null;
 }
 
 /**

@@ -285,6 +285,7 @@ describe('the template editor in a real browser', () => {
     try {
       const order = await page.locator('.box').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
       expect(order[0]).toMatch(/^Text: Last name/);
+      expect(order.filter((label) => label?.startsWith('Check box: ')).length).toBeGreaterThan(1);
       await page.locator('.box').first().focus();
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/First name/);
@@ -302,6 +303,7 @@ describe('the template editor in a real browser', () => {
       expect(await page.locator('.box[aria-pressed="true"]').count()).toBe(2);
       await page.click('#group-many');
       expect(await page.locator('.box--select_many[data-question-id]').count()).toBe(2);
+      expect(await page.locator('.box--select_many').first().getAttribute('aria-label')).toMatch(/^Choose any: /);
       await page.click('#split');
       expect(await page.locator('.box--checkbox:not([data-question-id])').count()).toBe(2);
       // Zoom redraws page and boxes at the new scale.

@@ -416,4 +416,21 @@ describe('the patient page: steps, resume, Spanish, and a PDF faithful to paper'
     expect(ringDarkness(pgm, form.yesRect, 792)).toBeGreaterThan(60);
     expect(ringDarkness(pgm, form.noRect, 792)).toBeLessThan(20);
   });
+
+  it('takes a malformed draft cookie for no draft: the page, a save and start over answer as usual', async () => {
+    const link = await createLink(t, org.apiKey, { template_id: templateId, external_ref: 'cookie-1' });
+    const path = `/f/${link.short_code}`;
+    const malformed = ['fill_draft=%E0%A4%A', 'fill_draft="', '=;;fill_draft', `fill_draft=${'x'.repeat(4000)}`];
+    for (const cookie of malformed) {
+      const page = await api(t).get(path).set('Cookie', cookie).expect(200);
+      expect(page.text).not.toContain('data-resumed');
+    }
+    const saved = await api(t).put(`${path}/draft`).set('Cookie', malformed[0]).send({ step: 1 }).expect(204);
+    const token = /^fill_draft=([0-9A-Za-z]{32});/.exec(String(saved.headers['set-cookie']))![1];
+    const resumed = await api(t).get(path).set('Cookie', `theme=a=b; fill_draft=${token}`).expect(200);
+    expect(resumed.text).toContain('data-resumed="true"');
+    await api(t).delete(`${path}/draft`).set('Cookie', `fill_draft=${token}`).expect(204);
+    const fresh = await api(t).get(path).set('Cookie', `fill_draft=${token}`).expect(200);
+    expect(fresh.text).not.toContain('data-resumed');
+  });
 });

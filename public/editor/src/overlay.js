@@ -1,12 +1,12 @@
 // The field boxes over each page: one focusable button per field, in reading order (so Tab follows it).
-import { KIND_NAMES } from './kinds.js';
+import { kindName } from './kinds.js';
 import { flagsOf, isChoiceKind } from './store.js';
 import { toBox } from './pdf-view.js';
 
 const HANDLES = ['nw', 'ne', 'sw', 'se'];
 
 export function describe(field) {
-  const kind = KIND_NAMES[field.kind] ?? field.kind;
+  const kind = kindName(field.kind);
   const text = (isChoiceKind(field.kind) && field.choice_label) || field.label || field.prompt || 'no label';
   const flags = flagsOf(field);
   return `${kind}: ${text}${field.required ? ', required' : ''}${flags.length ? ` (check: ${flags.join(', ')})` : ''}`;

@@ -1,5 +1,5 @@
 import { FIELD_KINDS } from 'src/detection/field-map';
-import { html, type SafeHtml } from 'src/fill-page/views/html';
+import { html, type SafeHtml } from 'src/common/html/html';
 import { EDITOR_ASSETS, renderEditorDocument } from './layout';
 
 export interface EditorPageModel {
@@ -11,7 +11,10 @@ export interface EditorPageModel {
   reviewedAt: string | null;
 }
 
-/** Plain-words names of the field kinds (the select's options and the boxes' accessible names). */
+/**
+ * Plain-words names of the field kinds: the Kind select's options, which the bundle also reads for the boxes'
+ * accessible names (public/editor/src/kinds.js), so this is the only list.
+ */
 export const KIND_NAMES: Record<(typeof FIELD_KINDS)[number], string> = {
   text: 'Text',
   date: 'Date',

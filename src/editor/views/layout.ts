@@ -1,4 +1,5 @@
-import { html, type SafeHtml } from 'src/fill-page/views/html';
+import { renderHtmlDocument } from 'src/common/html/document';
+import { html, type SafeHtml } from 'src/common/html/html';
 
 /** Static assets of the editor: the stylesheet from public/, the bundle built by scripts/build-editor.mjs. */
 export const EDITOR_ASSETS = {
@@ -18,20 +19,13 @@ export function renderEditorDocument({
   body: SafeHtml;
   script?: boolean;
 }): string {
-  return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="referrer" content="no-referrer" />
-        <meta name="robots" content="noindex, nofollow" />
-        <title>${title}</title>
-        <link rel="icon" href="data:," />
-        <link rel="stylesheet" href="${EDITOR_ASSETS.css}" />
-        ${script ? html`<script type="module" src="${EDITOR_ASSETS.script}"></script>` : ''}
-      </head>
-      <body class="${script ? 'editor' : 'editor editor--message'}">
-        ${body}
-      </body>
-    </html> `.value;
+  return renderHtmlDocument({
+    lang: 'en',
+    title,
+    head: html`<link rel="icon" href="data:," />
+      <link rel="stylesheet" href="${EDITOR_ASSETS.css}" />
+      ${script ? html`<script type="module" src="${EDITOR_ASSETS.script}"></script>` : ''}`,
+    body,
+    bodyClass: script ? 'editor' : 'editor editor--message',
+  });
 }

@@ -1,4 +1,4 @@
-import { html } from 'src/fill-page/views/html';
+import { html } from 'src/common/html/html';
 import { renderEditorDocument } from './layout';
 
 /** Why an editor link was refused, in the words staff see (never a stack trace, never the token). */

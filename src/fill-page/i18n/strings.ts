@@ -2,7 +2,7 @@ import type { Locale } from './locales';
 
 /**
  * The patient page's own words. The form's printed labels are never translated: they stay as the clinic printed
- * them. `client` is what public/fill-page.js needs; it is sent in the page as a JSON data block.
+ * them. `client` holds the words only public/fill-page.js writes (views/page-script-strings.ts sends them).
  */
 export interface PageStrings {
   languageName: string;
@@ -110,7 +110,6 @@ const EN: PageStrings = {
     sending: 'Sending…',
     sendingStatus: 'Sending your answers…',
     sent: 'Sent. Loading your confirmation…',
-    saved: 'Your answers are saved on this device’s browser for 7 days.',
     confirmStartOver: 'Clear every answer on this form and start again?',
     reviewAnswers: 'Some answers need checking. Please review the form and try again.',
     waitTitle: 'Please wait a moment',
@@ -188,7 +187,6 @@ const ES: PageStrings = {
     sending: 'Enviando…',
     sendingStatus: 'Enviando sus respuestas…',
     sent: 'Enviado. Cargando la confirmación…',
-    saved: 'Sus respuestas se guardan en el navegador de este dispositivo durante 7 días.',
     confirmStartOver: '¿Borrar todas las respuestas de este formulario y empezar de nuevo?',
     reviewAnswers: 'Hay respuestas que revisar. Revise el formulario e inténtelo de nuevo.',
     waitTitle: 'Espere un momento',

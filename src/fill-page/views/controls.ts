@@ -1,6 +1,6 @@
 import type { FieldKind } from 'src/detection/field-map';
 import type { PageStrings } from '../i18n/strings';
-import { html, type SafeHtml } from './html';
+import { html, type SafeHtml } from 'src/common/html/html';
 import { cleanLabel, requiredMessage, type FormItem } from './questions';
 
 /** A select_one question with more choices than this is a drop-down instead of radio buttons. */

@@ -1,9 +1,10 @@
+import { SafeHtml, html } from 'src/common/html/html';
 import type { FillFormField, FillFormModel } from '../fill-form.model';
 import { LOCALES, type Locale } from '../i18n/locales';
 import { STRINGS, type PageStrings } from '../i18n/strings';
 import { Ids, renderItem } from './controls';
-import { SafeHtml, html } from './html';
 import { renderDocument } from './layout';
+import { pageScriptStrings } from './page-script-strings';
 import { groupQuestions, itemPage } from './questions';
 import { buildSteps, type Step } from './steps';
 
@@ -87,15 +88,6 @@ export function renderFormPage(model: FillFormModel, options: FormPageOptions = 
   const steps = buildSteps(items);
   const initialStep = Math.min(options.draft?.step ?? 0, Math.max(0, steps.length - 1));
   const hasRequired = model.fields.some((f) => f.required);
-  const clientStrings = {
-    ...s.client,
-    ...s.gone,
-    nextStep: s.nextStep,
-    next: s.next,
-    back: s.back,
-    submit: s.submit,
-    problem: s.problem,
-  };
 
   const body = html`${languageSwitch(code, locale)}
     <h1>${model.title}</h1>
@@ -144,7 +136,7 @@ export function renderFormPage(model: FillFormModel, options: FormPageOptions = 
         <button type="button" class="button button--link" data-start-over hidden>${s.startOver}</button>
       </div>
     </form>
-    ${jsonBlock('page-strings', clientStrings)}
+    ${jsonBlock('page-strings', pageScriptStrings(s))}
     ${options.draft && Object.keys(options.draft.signatures).length > 0
       ? jsonBlock('draft-signatures', options.draft.signatures)
       : ''}`;

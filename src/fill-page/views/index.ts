@@ -12,4 +12,4 @@ export {
 } from './simple-pages';
 export type { GoneReason } from './simple-pages';
 export { ASSET_URLS } from './layout';
-export { escapeHtml } from './html';
+export { escapeHtml } from 'src/common/html/html';

@@ -1,4 +1,5 @@
-import { html, type SafeHtml } from './html';
+import { renderHtmlDocument } from 'src/common/html/document';
+import { html, type SafeHtml } from 'src/common/html/html';
 
 /** URLs of the static assets (served at /assets/ from `public/`; the vendor file from node_modules). */
 export const ASSET_URLS = {
@@ -21,20 +22,12 @@ export interface DocumentOptions {
  * Both scripts are `defer`, so they run in document order after parsing: the vendor file first.
  */
 export function renderDocument({ title, body, signaturePad = false, lang = 'en' }: DocumentOptions): string {
-  return html`<!doctype html>
-    <html lang="${lang}">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="referrer" content="no-referrer" />
-        <meta name="robots" content="noindex, nofollow" />
-        <title>${title}</title>
-        <link rel="stylesheet" href="${ASSET_URLS.css}" />
-        ${signaturePad ? html`<script src="${ASSET_URLS.signaturePad}" defer></script> ` : ''}
-        <script src="${ASSET_URLS.script}" defer></script>
-      </head>
-      <body>
-        <main id="main" class="page" tabindex="-1">${body}</main>
-      </body>
-    </html> `.value;
+  return renderHtmlDocument({
+    lang,
+    title,
+    head: html`<link rel="stylesheet" href="${ASSET_URLS.css}" />
+      ${signaturePad ? html`<script src="${ASSET_URLS.signaturePad}" defer></script> ` : ''}
+      <script src="${ASSET_URLS.script}" defer></script>`,
+    body: html`<main id="main" class="page" tabindex="-1">${body}</main>`,
+  });
 }

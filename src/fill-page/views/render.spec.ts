@@ -1,5 +1,5 @@
 import type { FillFormField, FillFormModel } from '../fill-form.model';
-import { escapeHtml } from './html';
+import { escapeHtml } from 'src/common/html/html';
 import { renderConfirmationPage, renderFormPage, renderGonePage, renderNotFoundPage } from './index';
 
 function field(partial: Partial<FillFormField> & Pick<FillFormField, 'field_id' | 'kind' | 'label'>): FillFormField {

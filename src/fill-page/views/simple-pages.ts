@@ -1,6 +1,6 @@
 import type { Locale } from '../i18n/locales';
 import { STRINGS } from '../i18n/strings';
-import { html } from './html';
+import { html } from 'src/common/html/html';
 import { renderDocument } from './layout';
 
 export type GoneReason = 'expired' | 'exhausted' | 'retired';
@@ -25,57 +25,38 @@ export function renderConfirmationPage(title: string, locale: Locale = 'en'): st
   });
 }
 
-/** Body of the 410 response for a fill link that has expired, been used up or whose form was retired. */
-export function renderGonePage(reason: GoneReason, locale: Locale = 'en'): string {
-  const s = STRINGS[locale];
-  const heading = s.gone[reason] ?? s.gone.retired;
+/** A page that only tells the patient something: a heading and a few paragraphs in a panel. */
+function noticePage(locale: Locale, heading: string, paragraphs: string[]): string {
   return renderDocument({
     title: heading,
     lang: locale,
     body: html`<div class="panel">
       <h1>${heading}</h1>
-      <p>${s.nextStep}</p>
-      <p>${s.goneMistake}</p>
+      ${paragraphs.map((text) => html`<p>${text}</p>`)}
     </div>`,
   });
+}
+
+/** Body of the 410 response for a fill link that has expired, been used up or whose form was retired. */
+export function renderGonePage(reason: GoneReason, locale: Locale = 'en'): string {
+  const s = STRINGS[locale];
+  return noticePage(locale, s.gone[reason] ?? s.gone.retired, [s.nextStep, s.goneMistake]);
 }
 
 /** Body of the 404 response for an unknown fill link. */
 export function renderNotFoundPage(locale: Locale = 'en'): string {
   const s = STRINGS[locale];
-  return renderDocument({
-    title: s.notFoundTitle,
-    lang: locale,
-    body: html`<div class="panel">
-      <h1>${s.notFoundTitle}</h1>
-      <p>${s.notFoundText}</p>
-      <p>${s.notFoundNext}</p>
-    </div>`,
-  });
+  return noticePage(locale, s.notFoundTitle, [s.notFoundText, s.notFoundNext]);
 }
 
 /** Body of the 429 response of a fill page: too many requests from this connection. */
 export function renderRateLimitedPage(locale: Locale = 'en'): string {
   const s = STRINGS[locale];
-  return renderDocument({
-    title: s.rateLimitedTitle,
-    lang: locale,
-    body: html`<div class="panel">
-      <h1>${s.rateLimitedTitle}</h1>
-      <p>${s.rateLimitedText}</p>
-    </div>`,
-  });
+  return noticePage(locale, s.rateLimitedTitle, [s.rateLimitedText]);
 }
 
 /** Body of the 503 response of a fill page while a service it needs (the database) is away. */
 export function renderUnavailablePage(locale: Locale = 'en'): string {
   const s = STRINGS[locale];
-  return renderDocument({
-    title: s.unavailableTitle,
-    lang: locale,
-    body: html`<div class="panel">
-      <h1>${s.unavailableTitle}</h1>
-      <p>${s.unavailableText}</p>
-    </div>`,
-  });
+  return noticePage(locale, s.unavailableTitle, [s.unavailableText]);
 }

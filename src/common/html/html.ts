@@ -1,7 +1,8 @@
 /**
- * A tiny escaping template tag for the fill page. Every interpolated value is HTML-escaped unless it is
- * already `SafeHtml` (produced by this tag), so untrusted text from PDFs (labels, prompts, titles) can
- * never become markup. All attributes in the templates are double-quoted; the escape covers `"` and `'`.
+ * A tiny escaping template tag for the server-rendered pages (the patient's fill page, the template editor). Every
+ * interpolated value is HTML-escaped unless it is already `SafeHtml` (produced by this tag), so untrusted text from
+ * PDFs (labels, prompts, titles) can never become markup. All attributes in the templates are double-quoted; the
+ * escape covers `"` and `'`.
  */
 export class SafeHtml {
   constructor(readonly value: string) {}
