@@ -1,7 +1,8 @@
 /**
  * npm run bench:detect:scanned: the scanned rows alone (bench:detect prints them too, after the born-digital
  * figures). BENCH_SCANNED_FORMS (default 6 per corpus, 0 = all), BENCH_SCANNED_SKEW (1.5), BENCH_SCANNED_NOISE (0.003),
- * BENCH_SCANNED_DPI (the copier's resolution, 200), BENCH_SCANNED_CORPUS (dev or intake; default both).
+ * BENCH_SCANNED_DPI (the copier's resolution, 200), BENCH_SCANNED_CORPUS (dev or intake; default both),
+ * BENCH_SCANNED_VERBOSE=1 (one line per form on stderr).
  */
 import path from 'path';
 import { loadScorers } from './lib/scorers';
@@ -19,6 +20,7 @@ export function scannedOptions(): ScannedOptions {
     noise: Number(process.env.BENCH_SCANNED_NOISE ?? 0.003),
     dpi: Number(process.env.BENCH_SCANNED_DPI ?? 200),
     corpus: corpus === 'dev' || corpus === 'intake' ? corpus : undefined,
+    verbose: process.env.BENCH_SCANNED_VERBOSE === '1',
   };
 }
 

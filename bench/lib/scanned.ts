@@ -21,6 +21,8 @@ export interface ScannedOptions {
   dpi?: number;
   /** One corpus only (BENCH_SCANNED_CORPUS: dev or intake); both by default. */
   corpus?: 'dev' | 'intake';
+  /** One line per form on stderr (BENCH_SCANNED_VERBOSE=1): where the scanned row loses against born-digital. */
+  verbose?: boolean;
 }
 
 /** Either shared scorer, seen through what this file reads of its summary. */
@@ -110,6 +112,14 @@ async function runCorpus(
     row.pages += scanned.pageCount;
     row.unread += scanned.warnings.filter((w) => /not read by OCR/.test(w)).length;
     row.scanned.push(scorer.scoreForm(truthOnScan(truth, opts.skewDeg), { fields: toPredictions(scanned) }));
+    if (opts.verbose) {
+      const [d, s] = [row.digital.at(-1), row.scanned.at(-1)].map((c) => scorer.summarize(c as Counts).f1);
+      const ms = row.ocrMsPerPage.at(-1) ?? 0;
+      process.stderr.write(
+        `    ${id}: F1 ${pct(d)} -> ${pct(s)}; ${scanned.pageCount} pages, ${ms.toFixed(0)} ms per page` +
+          `${scanned.warnings.some((w) => /not read by OCR/.test(w)) ? ' (pages unread)' : ''}\n`,
+      );
+    }
   }
   return row;
 }

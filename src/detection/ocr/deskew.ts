@@ -7,8 +7,10 @@ import type { Gray } from './raster';
 export const DESKEW_PARAMS = {
   /** Largest skew corrected, in degrees. */
   maxSkewDeg: 3.5,
-  /** Search step, in degrees. */
+  /** Search step, in degrees ... */
   stepDeg: 0.25,
+  /** ... then refined around the best angle at this step (a real sheet's skew is not on the coarse grid). */
+  fineStepDeg: 0.05,
   /** Pixels darker than this (0..255) are ink. */
   inkBelow: 128,
   /** Every n-th ink pixel is sampled when estimating (speed). */
@@ -21,32 +23,42 @@ export function estimateSkew(img: Gray): number {
   const xs: number[] = [];
   const ys: number[] = [];
   let k = 0;
+  const ink = (i: number): boolean => data[i] < DESKEW_PARAMS.inkBelow;
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (data[y * width + x] < DESKEW_PARAMS.inkBelow && k++ % DESKEW_PARAMS.sample === 0) {
+    for (let x = 0; x < width - 1; x++) {
+      const i = y * width + x;
+      // Only ink with ink beside it: a copier's speckle is single pixels, and on a sparse page (a few boxes and
+      // labels) there are more of them than of strokes, in no rows at all: they would decide the angle.
+      if (ink(i) && ink(i + 1) && k++ % DESKEW_PARAMS.sample === 0) {
         xs.push(x);
         ys.push(y);
       }
     }
   }
   if (xs.length < 100) return 0;
-  let best = 0;
-  let bestScore = -1;
   const rows = new Float64Array(height * 2);
-  for (let deg = -DESKEW_PARAMS.maxSkewDeg; deg <= DESKEW_PARAMS.maxSkewDeg + 1e-9; deg += DESKEW_PARAMS.stepDeg) {
+  const sharpness = (deg: number): number => {
     const t = Math.tan((deg * Math.PI) / 180);
     rows.fill(0);
     for (let i = 0; i < xs.length; i++) {
-      const r = Math.round(ys[i] + xs[i] * t) + height / 2;
+      // Rounded after adding: half an odd height would make the index fractional (no row at all).
+      const r = Math.round(ys[i] + xs[i] * t + height / 2);
       if (r >= 0 && r < rows.length) rows[r]++;
     }
     let score = 0;
     for (let r = 0; r < rows.length; r++) score += rows[r] * rows[r];
-    if (score > bestScore) {
-      bestScore = score;
-      best = deg;
-    }
-  }
+    return score;
+  };
+  const { maxSkewDeg: max, stepDeg: step, fineStepDeg: fine } = DESKEW_PARAMS;
+  let best = 0;
+  let bestScore = -1;
+  const consider = (deg: number): void => {
+    const score = sharpness(deg);
+    if (score > bestScore) [best, bestScore] = [deg, score];
+  };
+  for (let deg = -max; deg <= max + 1e-9; deg += step) consider(deg);
+  const coarse = best;
+  for (let deg = coarse - step + fine; deg < coarse + step - 1e-9; deg += fine) consider(Math.round(deg * 1000) / 1000);
   // The best projection angle is the content's own tilt; turning by its opposite undoes it.
   return -best;
 }

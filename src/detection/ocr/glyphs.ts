@@ -3,7 +3,7 @@
  * line written as underscores, as a typed form prints them. Pixels in, points (the straightened page, y up) out.
  */
 import type { Glyph } from '../layout/types';
-import type { PixelRule } from './rules';
+import { pxAt, type PixelRule } from './rules';
 import type { OcrWord } from './tesseract';
 
 export const GLYPH_PARAMS = {
@@ -84,11 +84,13 @@ function blanksOnLines(
   h: PixelRule[],
   v: PixelRule[],
   minSize: number,
+  scale: number,
 ): Set<PixelRule> {
   const taken = new Set<PixelRule>();
+  const [e, d] = [pxAt(3, scale), pxAt(2, scale)];
   // An edge of a box or table cell (a vertical rule meets it) stays a rule.
   const edge = (r: PixelRule): boolean =>
-    v.some((s) => s.x2 >= r.x1 - 3 && s.x1 <= r.x2 + 3 && s.y1 <= r.y2 + 3 && s.y2 >= r.y1 - 3);
+    v.some((s) => s.x2 >= r.x1 - e && s.x1 <= r.x2 + e && s.y1 <= r.y2 + e && s.y2 >= r.y1 - e);
   // Repeated so a pair of blanks before an item ("__ __ Diabetes") is taken from the item outwards.
   for (let grew = true; grew; ) {
     grew = false;
@@ -101,9 +103,9 @@ function blanksOnLines(
         const height = l.size * GLYPH_PARAMS.capEm;
         if (Math.abs(y - l.base) > GLYPH_PARAMS.blankBaseTolerance * height) return false;
         const gap = GLYPH_PARAMS.blankGapEm * l.size;
-        const overlaps = l.words.some((w) => w.x1 < r.x2 - 2 && w.x2 > r.x1 + 2 && !/^[/-]$/.test(w.text));
+        const overlaps = l.words.some((w) => w.x1 < r.x2 - d && w.x2 > r.x1 + d && !/^[/-]$/.test(w.text));
         const beside = (w: OcrWord): boolean =>
-          (w.x2 <= r.x1 + 2 && r.x1 - w.x2 <= gap) || (w.x1 >= r.x2 - 2 && w.x1 - r.x2 <= gap);
+          (w.x2 <= r.x1 + d && r.x1 - w.x2 <= gap) || (w.x1 >= r.x2 - d && w.x1 - r.x2 <= gap);
         // A short blank (a tick space under a "Yes" / "No" header) may stand apart from its row's words. A long
         // one is a blank of the line only as part of a date ("__/__/____"): a drawn rule after a label is
         // already what the layout reads as a blank, and forms ruled as tables have many of them.
@@ -136,7 +138,7 @@ export function glyphsOf(
 ): { glyphs: Glyph[]; blanks: Set<PixelRule> } {
   const lines = textLines(words);
   const pxPerPt = 1 / Math.abs(toPt(0, 1)[1] - toPt(0, 0)[1]);
-  const blanks = blanksOnLines(lines, h, v, GLYPH_PARAMS.minTextPt * pxPerPt);
+  const blanks = blanksOnLines(lines, h, v, GLYPH_PARAMS.minTextPt * pxPerPt, pxPerPt);
   const glyphs: Glyph[] = [];
   for (const line of lines) {
     const [, base] = toPt(0, line.base);

@@ -185,8 +185,10 @@ export async function ocrPage(
     const r = (v: number): number => Math.round(v * 100) / 100;
     return [r(x1 + mx), r(y1 + my), r(x2 + mx), r(y2 + my)];
   };
-  const words = mendWords(splitAtBlanks(withoutRuleGlyphs(withoutBoxes(page.words, squares), rules.v), rules.h));
-  const kept = (r: PixelRule): boolean => !onSquare(r, squares) && !insideWord(r, words);
+  const words = mendWords(
+    splitAtBlanks(withoutRuleGlyphs(withoutBoxes(page.words, squares), rules.v, scale), rules.h, scale),
+  );
+  const kept = (r: PixelRule): boolean => !onSquare(r, squares, scale) && !insideWord(r, words, scale);
   const { glyphs, blanks } = glyphsOf(words, rules.h.filter(kept), rules.v.filter(kept), toPt);
   const segment = (r: PixelRule): Segment => {
     const [x1, y2] = toPt(r.x1, r.y1);

@@ -71,6 +71,12 @@ describe('scanned pages', () => {
     expect(rows(skewed)).toBe(0);
   });
 
+  it('finds a skew between the coarse steps to within a tenth of a degree, on a page of odd height too', () => {
+    const img = blank(1600, 1201); // A4 at 200 dpi is 2339 pixels tall
+    for (let y = 100; y < 1150; y += 45) rect(img, 60, y, 1540, y + 3);
+    for (const deg of [1.35, -0.6, 2.85]) expect(Math.abs(estimateSkew(rotateImage(img, deg)) + deg)).toBeLessThan(0.1);
+  });
+
   it('finds drawn rules: an underline and the four sides of a check box, not text strokes', () => {
     const img = blank(600, 200);
     rect(img, 50, 100, 450, 102); // underline, 400 px

@@ -1,5 +1,6 @@
 /** Words and their boxes from Debian's tesseract (TSV output), English and Spanish. */
 import { run, toPgm, type Gray } from './raster';
+import { stripCount, stripCuts, stripOf } from './strips';
 
 export interface OcrWord {
   text: string;
@@ -45,13 +46,8 @@ export function parseTsv(tsv: string): OcrWord[] {
  */
 export type OcrLanguages = 'eng' | 'spa+eng';
 
-/** Words of a page image; `dpi` tells tesseract the scale. */
-export async function ocrWords(
-  img: Gray,
-  dpi: number,
-  timeoutMs: number,
-  languages: OcrLanguages = 'spa+eng',
-): Promise<OcrWord[]> {
+/** Words of one image (a page or a strip of one) from one tesseract process. */
+async function wordsOfImage(img: Gray, dpi: number, timeoutMs: number, languages: OcrLanguages): Promise<OcrWord[]> {
   const tsv = await run(
     'tesseract',
     ['stdin', 'stdout', '-l', languages, '--dpi', String(dpi), '--psm', '11', 'tsv'],
@@ -59,6 +55,28 @@ export async function ocrWords(
     timeoutMs,
   );
   return parseTsv(tsv.toString('utf8'));
+}
+
+/**
+ * Words of a page image; `dpi` tells tesseract the scale. The page is read as strips in parallel (strips.ts):
+ * each strip's words are moved down by its top, and its line ids are made its own.
+ */
+export async function ocrWords(
+  img: Gray,
+  dpi: number,
+  timeoutMs: number,
+  languages: OcrLanguages = 'spa+eng',
+  strips = stripCount(img.height),
+): Promise<OcrWord[]> {
+  const bounds = [0, ...stripCuts(img, strips), img.height];
+  const parts = await Promise.all(
+    bounds.slice(1).map(async (bottom, i) => {
+      const top = bounds[i];
+      const words = await wordsOfImage(stripOf(img, top, bottom), dpi, timeoutMs, languages);
+      return words.map((w) => ({ ...w, y1: w.y1 + top, y2: w.y2 + top, line: `${i}.${w.line}` }));
+    }),
+  );
+  return parts.flat();
 }
 
 /** The page's orientation from tesseract's OSD: degrees to turn it clockwise to read it upright, or 0. */

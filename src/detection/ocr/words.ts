@@ -8,8 +8,8 @@ import { pxAt, type PixelRule } from './rules';
 import type { OcrWord } from './tesseract';
 
 /** Share of ink inside a square, its outline left out. */
-function inkInside(img: Gray, q: PixelRule): number {
-  const m = Math.ceil(q.thickness) + 2;
+function inkInside(img: Gray, q: PixelRule, scale: number): number {
+  const m = Math.ceil(q.thickness) + pxAt(2, scale);
   let ink = 0;
   let all = 0;
   for (let y = q.y1 + m; y < q.y2 - m; y++) {
@@ -50,7 +50,7 @@ export function drawnSquares(img: Gray, h: PixelRule[], v: PixelRule[], scale: n
       const [thin, thick] = [Math.min(...pen), Math.max(...pen)];
       if (thick > 2.5 * thin || thick > 0.2 * w) continue;
       const square = { x1: top.x1, y1: top.y1, x2: top.x2, y2: bottom.y2, thickness: top.thickness };
-      if (inkInside(img, square) <= 0.08) out.push(square);
+      if (inkInside(img, square, scale) <= 0.08) out.push(square);
     }
   }
   return out;
@@ -87,11 +87,12 @@ export function withoutBoxes(words: OcrWord[], squares: PixelRule[]): OcrWord[] 
 }
 
 /** A box side or table line read as a character ("|", "[", "l"): the rule is drawn, not written. */
-export function withoutRuleGlyphs(words: OcrWord[], v: PixelRule[]): OcrWord[] {
+export function withoutRuleGlyphs(words: OcrWord[], v: PixelRule[], scale: number): OcrWord[] {
+  const d = pxAt(2, scale);
   return words.filter(
     (w) =>
       !/^[|[\]()!lI1]{1,2}$/.test(w.text) ||
-      !v.some((r) => r.x1 <= w.x2 && r.x2 >= w.x1 && r.y1 <= w.y1 + 2 && r.y2 >= w.y2 - 2),
+      !v.some((r) => r.x1 <= w.x2 && r.x2 >= w.x1 && r.y1 <= w.y1 + d && r.y2 >= w.y2 - d),
   );
 }
 
@@ -99,13 +100,14 @@ export function withoutRuleGlyphs(words: OcrWord[], v: PixelRule[]): OcrWord[] {
  * "Name:________" read as one word: the underscores are a blank, found as a rule along the word's foot. The word
  * is cut there, so its text keeps its own width and the blank stays a blank.
  */
-export function splitAtBlanks(words: OcrWord[], h: PixelRule[]): OcrWord[] {
+export function splitAtBlanks(words: OcrWord[], h: PixelRule[], scale: number): OcrWord[] {
+  const d = pxAt(2, scale);
   const out: OcrWord[] = [];
   for (const w of words) {
     const m = /^([^_]*?)_{2,}(.*)$/.exec(w.text);
     const height = w.y2 - w.y1;
     const foot = h.find(
-      (r) => r.x2 - r.x1 >= 1.5 * height && r.x1 >= w.x1 - 2 && r.x2 <= w.x2 + 2 && r.y1 >= w.y1 + height / 2 - 2,
+      (r) => r.x2 - r.x1 >= 1.5 * height && r.x1 >= w.x1 - d && r.x2 <= w.x2 + d && r.y1 >= w.y1 + height / 2 - d,
     );
     if (!m || !foot) {
       out.push(w);
@@ -132,19 +134,21 @@ export function mendWords(words: OcrWord[]): OcrWord[] {
 }
 
 /** A rule inside a word's box is the word's own stroke, unless it is long (an underlined heading's rule). */
-export function insideWord(rule: PixelRule, words: OcrWord[]): boolean {
+export function insideWord(rule: PixelRule, words: OcrWord[], scale: number): boolean {
+  const d = pxAt(1, scale);
   return words.some(
     (w) =>
       !/^_+$/.test(w.text) &&
       rule.x2 - rule.x1 < 1.5 * (w.y2 - w.y1) &&
-      rule.x1 >= w.x1 - 1 &&
-      rule.x2 <= w.x2 + 1 &&
-      rule.y1 >= w.y1 - 1 &&
-      rule.y2 <= w.y2 + 1,
+      rule.x1 >= w.x1 - d &&
+      rule.x2 <= w.x2 + d &&
+      rule.y1 >= w.y1 - d &&
+      rule.y2 <= w.y2 + d,
   );
 }
 
 /** A side of a drawn check box. */
-export function onSquare(rule: PixelRule, squares: PixelRule[]): boolean {
-  return squares.some((q) => rule.x1 >= q.x1 - 2 && rule.x2 <= q.x2 + 2 && rule.y1 >= q.y1 - 2 && rule.y2 <= q.y2 + 2);
+export function onSquare(rule: PixelRule, squares: PixelRule[], scale: number): boolean {
+  const d = pxAt(2, scale);
+  return squares.some((q) => rule.x1 >= q.x1 - d && rule.x2 <= q.x2 + d && rule.y1 >= q.y1 - d && rule.y2 <= q.y2 + d);
 }
