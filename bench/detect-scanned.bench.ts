@@ -2,7 +2,7 @@
  * npm run bench:detect:scanned: the scanned rows alone (bench:detect prints them too, after the born-digital
  * figures). BENCH_SCANNED_FORMS (default 6 per corpus, 0 = all), BENCH_SCANNED_SKEW (1.5), BENCH_SCANNED_NOISE (0.003),
  * BENCH_SCANNED_DPI (the copier's resolution, 200), BENCH_SCANNED_CORPUS (dev or intake; default both),
- * BENCH_SCANNED_VERBOSE=1 (one line per form on stderr).
+ * BENCH_SCANNED_VERBOSE=1 (one line per form on stderr), BENCH_SCANNED_SIDEWAYS=1 (every sheet turned a quarter).
  */
 import path from 'path';
 import { loadScorers } from './lib/scorers';
@@ -21,6 +21,7 @@ export function scannedOptions(): ScannedOptions {
     dpi: Number(process.env.BENCH_SCANNED_DPI ?? 200),
     corpus: corpus === 'dev' || corpus === 'intake' ? corpus : undefined,
     verbose: process.env.BENCH_SCANNED_VERBOSE === '1',
+    sideways: process.env.BENCH_SCANNED_SIDEWAYS === '1',
   };
 }
 

@@ -23,6 +23,8 @@ export interface ScannedOptions {
   corpus?: 'dev' | 'intake';
   /** One line per form on stderr (BENCH_SCANNED_VERBOSE=1): where the scanned row loses against born-digital. */
   verbose?: boolean;
+  /** Every sheet scanned sideways, a quarter turn clockwise (BENCH_SCANNED_SIDEWAYS=1): OCR must turn it upright. */
+  sideways?: boolean;
 }
 
 /** Either shared scorer, seen through what this file reads of its summary. */
@@ -66,12 +68,20 @@ function cpuMs(): number {
  * The truth as it lies on the scan: each widget's centre turned with its page by the skew. Fields of a scanned
  * form are placed over the scan's own image (where its blanks show), as a truth drawn over a real scan would be.
  */
-function truthOnScan(truth: TruthFile, skewDeg: number): TruthFile {
+function truthOnScan(truth: TruthFile, skewDeg: number, sideways = false): TruthFile {
   const box = (page: number): { x: number; y: number; width: number; height: number } => {
     const [x1, y1, x2, y2] = truth.pages?.find((p) => p.index === page)?.cropBox ?? [0, 0, 612, 792];
     return { x: x1, y: y1, width: x2 - x1, height: y2 - y1 };
   };
-  return { ...truth, widgets: truth.widgets.map((w) => ({ ...w, rect: scannedRect(w.rect, box(w.page), skewDeg) })) };
+  const place = (rect: number[], page: number): number[] => {
+    const b = box(page);
+    const [x1, y1, x2, y2] = scannedRect(rect, b, skewDeg);
+    if (!sideways) return [x1, y1, x2, y2];
+    // Turned a quarter clockwise (scanPdf's sideways): the sheet's left edge is the new top, its bottom the new left.
+    const [u1, v1, u2, v2] = [x1 - b.x, y1 - b.y, x2 - b.x, y2 - b.y];
+    return [b.x + v1, b.y + b.width - u2, b.x + v2, b.y + b.width - u1];
+  };
+  return { ...truth, widgets: truth.widgets.map((w) => ({ ...w, rect: place(w.rect, w.page) })) };
 }
 
 async function runCorpus(
@@ -103,6 +113,7 @@ async function runCorpus(
       skewDeg: opts.skewDeg,
       noise: opts.noise,
       seed: id.length,
+      sideways: opts.sideways,
     });
     const t0 = performance.now();
     const c0 = cpuMs();
@@ -111,7 +122,9 @@ async function runCorpus(
     row.cpuMsPerPage.push((cpuMs() - c0) / scanned.pageCount);
     row.pages += scanned.pageCount;
     row.unread += scanned.warnings.filter((w) => /not read by OCR/.test(w)).length;
-    row.scanned.push(scorer.scoreForm(truthOnScan(truth, opts.skewDeg), { fields: toPredictions(scanned) }));
+    row.scanned.push(
+      scorer.scoreForm(truthOnScan(truth, opts.skewDeg, opts.sideways), { fields: toPredictions(scanned) }),
+    );
     if (opts.verbose) {
       const [d, s] = [row.digital.at(-1), row.scanned.at(-1)].map((c) => scorer.summarize(c as Counts).f1);
       const ms = row.ocrMsPerPage.at(-1) ?? 0;
@@ -127,7 +140,8 @@ async function runCorpus(
 /** Lines for the bench report: born-digital vs scanned, boxes and (intake) labels, and OCR time per page. */
 export async function scannedRows(scorers: Scorers, shared: string, opts: ScannedOptions): Promise<string[]> {
   const out: string[] = [
-    `scanned (image-only copies: ${opts.dpi ?? 200} dpi, skew ${opts.skewDeg}°, ${opts.noise * 100} % noise; ${opts.maxForms || 'all'} forms per corpus):`,
+    `scanned (image-only copies: ${opts.dpi ?? 200} dpi, skew ${opts.skewDeg}°, ${opts.noise * 100} % noise` +
+      `${opts.sideways ? ', every sheet turned a quarter' : ''}; ${opts.maxForms || 'all'} forms per corpus):`,
   ];
   for (const [name, dir, file, semantic] of [
     ['dev flat twins', path.join(shared, 'forms', 'dev'), 'flat.pdf', false],

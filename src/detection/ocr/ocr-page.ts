@@ -6,6 +6,7 @@
  */
 import type { PageContent, Segment } from '../layout/types';
 import { estimateSkew, rotateImage } from './deskew';
+import { drawnCircles } from './circles';
 import { glyphsOf } from './glyphs';
 import { rasterizePage, scanDpi, type Gray } from './raster';
 import { findRules, type PixelRule } from './rules';
@@ -79,8 +80,8 @@ function returned(px: number, py: number, quarter: number, w0: number, h0: numbe
   }
 }
 
-/** The image with drawn check boxes painted white: tesseract would read them as letters ("O", "[]", "E]"). */
-function withoutSquares(img: Gray, squares: PixelRule[]): Gray {
+/** The image with drawn check boxes and rings painted white: tesseract would read them as letters ("O", "[]", "E]"). */
+function withoutMarkers(img: Gray, squares: PixelRule[]): Gray {
   if (squares.length === 0) return img;
   const data = Uint8Array.from(img.data);
   for (const q of squares) {
@@ -95,6 +96,7 @@ interface Upright {
   skewDeg: number;
   rules: { h: PixelRule[]; v: PixelRule[] };
   squares: PixelRule[];
+  circles: PixelRule[];
   words: OcrWord[];
   languages: OcrLanguages;
 }
@@ -114,7 +116,8 @@ async function readUpright(
   const straight = rotateImage(upright, skewDeg);
   const rules = findRules(straight, scale);
   const squares = drawnSquares(straight, rules.h, rules.v, scale);
-  const image = withoutSquares(straight, squares);
+  const circles = drawnCircles(straight, scale);
+  const image = withoutMarkers(straight, [...squares, ...circles]);
   let read = await ocrWords(image, dpi, timeoutMs(), languages);
   let used = languages;
   if (languages === 'eng' && looksSpanish(read.filter((w) => w.conf >= OCR_PARAMS.minWordConf))) {
@@ -122,7 +125,7 @@ async function readUpright(
     read = await ocrWords(image, dpi, timeoutMs(), used);
   }
   const words = read.filter((w) => w.conf >= OCR_PARAMS.minWordConf);
-  return { straight, skewDeg, rules, squares, words, languages: used };
+  return { straight, skewDeg, rules, squares, circles, words, languages: used };
 }
 
 const meanConf = (ws: OcrWord[]): number => (ws.length ? ws.reduce((s, w) => s + w.conf, 0) / ws.length : 0);
@@ -153,7 +156,8 @@ export async function ocrPage(
       page = await readUpright(turn(raster0, quarterTurns), scale, left, page.languages);
     }
   }
-  const { straight, skewDeg, rules, squares } = page;
+  const { straight, skewDeg, rules, squares, circles } = page;
+  const markers = [...squares, ...circles];
 
   // Straightened-image pixels -> original raster pixels -> the page's upright points -> PDF user space. The
   // layout stages work on the straight sheet (toUser undoes quarter turns only); placeOnScan then turns each
@@ -186,9 +190,9 @@ export async function ocrPage(
     return [r(x1 + mx), r(y1 + my), r(x2 + mx), r(y2 + my)];
   };
   const words = mendWords(
-    splitAtBlanks(withoutRuleGlyphs(withoutBoxes(page.words, squares), rules.v, scale), rules.h, scale),
+    splitAtBlanks(withoutRuleGlyphs(withoutBoxes(page.words, markers), rules.v, scale), rules.h, scale),
   );
-  const kept = (r: PixelRule): boolean => !onSquare(r, squares, scale) && !insideWord(r, words, scale);
+  const kept = (r: PixelRule): boolean => !onSquare(r, markers, scale) && !insideWord(r, words, scale);
   const { glyphs, blanks } = glyphsOf(words, rules.h.filter(kept), rules.v.filter(kept), toPt);
   const segment = (r: PixelRule): Segment => {
     const [x1, y2] = toPt(r.x1, r.y1);
@@ -209,10 +213,11 @@ export async function ocrPage(
     vLines: rules.v.filter(kept).map(segment),
     // A drawn check box is one rectangle, as a vector form draws it; its sides are not rules of their own (a
     // side measured a little thick would pass for a printed dash).
-    shapes: squares.map((q) => {
+    shapes: markers.map((q) => {
       const [x1, y2] = toPt(q.x1, q.y1);
       const [x2, y1] = toPt(q.x2, q.y2);
-      return { x1, y1, x2, y2, curved: false, stroked: true, filled: false, rectLike: true };
+      const curved = !squares.includes(q); // a ring is a curved path, as a vector form draws it
+      return { x1, y1, x2, y2, curved, stroked: true, filled: false, rectLike: !curved };
     }),
     fills: [],
   };

@@ -1,0 +1,127 @@
+/**
+ * Drawn option circles (radio buttons printed as rings) in a page raster. OCR reads them as the letter "O" or
+ * "©", often glued to the option's word ("OFemale"); a vector form draws them as curved paths, which the layout
+ * takes as markers. Here a ring is a connected piece of ink that is round, closed all the way round, thin for its
+ * size and empty inside. A printed letter O is thick for its size (a 7 pt O in a 10 pt font has a stroke of
+ * about 1 pt; a 10 pt radio ring, about 0.5 pt), so letters do not pass. Coordinates are pixels, y down.
+ */
+import type { Gray } from './raster';
+import type { PixelRule } from './rules';
+
+export const CIRCLE_PARAMS = {
+  /** Pixels darker than this (0..255) are ink. */
+  inkBelow: 150,
+  /** A ring's diameter in points: about the markers the layout takes (geometry's circle sides). */
+  minDiameterPt: 6.5,
+  maxDiameterPt: 16,
+  /** Width and height differ by at most this share of the larger (a ring on a skewed scan stays round). */
+  maxAspectGap: 0.2,
+  /** At least this diameter per stroke thickness: thinner than a printed O. */
+  minDiameterPerStroke: 9,
+  /** Share of the ring's ink within a stroke's reach of the fitted circle. */
+  minOnRing: 0.9,
+  /** Of this many sectors around the centre, at most `maxOpenSectors` may hold no ink (a C or a G is open). */
+  sectors: 16,
+  maxOpenSectors: 1,
+  /** The inner disc (this share of the radius) holds at most this share of ink: a ring, not a dot or a letter. */
+  innerShare: 0.55,
+  maxInnerInk: 0.04,
+};
+
+interface Component {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  pixels: number[];
+}
+
+/** Connected pieces of ink (8-neighbourhood) no larger than `maxSide` pixels either way. */
+function components(img: Gray, maxSide: number, minSide: number): Component[] {
+  const { width, height, data } = img;
+  const seen = new Uint8Array(width * height);
+  const out: Component[] = [];
+  const stack: number[] = [];
+  for (let start = 0; start < data.length; start++) {
+    if (seen[start] || data[start] >= CIRCLE_PARAMS.inkBelow) continue;
+    seen[start] = 1;
+    stack.push(start);
+    const c: Component = { x1: width, y1: height, x2: 0, y2: 0, pixels: [] };
+    let tooBig = false;
+    while (stack.length) {
+      const i = stack.pop() as number;
+      const x = i % width;
+      const y = (i - x) / width;
+      if (!tooBig) {
+        c.pixels.push(i);
+        c.x1 = Math.min(c.x1, x);
+        c.x2 = Math.max(c.x2, x + 1);
+        c.y1 = Math.min(c.y1, y);
+        c.y2 = Math.max(c.y2, y + 1);
+        // A long rule or a filled area is walked to its end (so none of it starts a piece of its own) but kept.
+        if (c.x2 - c.x1 > maxSide || c.y2 - c.y1 > maxSide) tooBig = true;
+      }
+      for (let dy = -1; dy <= 1; dy++) {
+        const ny = y + dy;
+        if (ny < 0 || ny >= height) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          if (nx < 0 || nx >= width) continue;
+          const j = ny * width + nx;
+          if (!seen[j] && data[j] < CIRCLE_PARAMS.inkBelow) {
+            seen[j] = 1;
+            stack.push(j);
+          }
+        }
+      }
+    }
+    if (!tooBig && c.x2 - c.x1 >= minSide && c.y2 - c.y1 >= minSide) out.push(c);
+  }
+  return out;
+}
+
+/** Whether a piece of ink is a drawn ring; its box, with its stroke thickness, when it is. */
+function asRing(c: Component, img: Gray): PixelRule | null {
+  const p = CIRCLE_PARAMS;
+  const [w, h] = [c.x2 - c.x1, c.y2 - c.y1];
+  if (Math.abs(w - h) > p.maxAspectGap * Math.max(w, h)) return null;
+  const [cx, cy] = [(c.x1 + c.x2) / 2, (c.y1 + c.y2) / 2];
+  const r = (w + h) / 4;
+  const stroke = c.pixels.length / (2 * Math.PI * r);
+  if ((2 * r) / stroke < p.minDiameterPerStroke) return null;
+  const reach = stroke / 2 + 1.5;
+  const open = new Uint8Array(p.sectors).fill(1);
+  let onRing = 0;
+  for (const i of c.pixels) {
+    const x = (i % img.width) + 0.5;
+    const y = Math.floor(i / img.width) + 0.5;
+    const d = Math.hypot(x - cx, y - cy);
+    if (Math.abs(d - (r - stroke / 2)) <= reach) onRing++;
+    const a = Math.atan2(y - cy, x - cx);
+    open[Math.min(p.sectors - 1, Math.floor(((a + Math.PI) / (2 * Math.PI)) * p.sectors))] = 0;
+  }
+  if (onRing < p.minOnRing * c.pixels.length) return null;
+  if (open.reduce((s, v) => s + v, 0) > p.maxOpenSectors) return null;
+  // Nothing inside: ink of any other piece counts too (a letter inside a ring is a circled letter, not a marker).
+  const inner = r * p.innerShare;
+  let ink = 0;
+  let all = 0;
+  for (let y = Math.floor(cy - inner); y < Math.ceil(cy + inner); y++) {
+    for (let x = Math.floor(cx - inner); x < Math.ceil(cx + inner); x++) {
+      if (Math.hypot(x + 0.5 - cx, y + 0.5 - cy) > inner) continue;
+      all++;
+      if (img.data[y * img.width + x] < p.inkBelow) ink++;
+    }
+  }
+  if (all === 0 || ink > p.maxInnerInk * all) return null;
+  return { x1: c.x1, y1: c.y1, x2: c.x2, y2: c.y2, thickness: stroke };
+}
+
+/** Drawn rings of a page rendered at `scale` pixels per point. */
+export function drawnCircles(img: Gray, scale: number): PixelRule[] {
+  const min = Math.max(4, Math.round(CIRCLE_PARAMS.minDiameterPt * scale));
+  const max = Math.round(CIRCLE_PARAMS.maxDiameterPt * scale);
+  return components(img, max, min)
+    .map((c) => asRing(c, img))
+    .filter((r): r is PixelRule => r !== null);
+}
