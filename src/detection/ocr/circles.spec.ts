@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { detectFields } from '../index';
 import { drawnCircles } from './circles';
+import { inkPieces } from './ink-pieces';
 import { rasterizePage, type Gray } from './raster';
 import { scanPdf } from './test-support';
 
@@ -42,7 +43,7 @@ describe('drawn option rings', () => {
   it.each([150, 200, 300])('finds the two rings at %i dpi and no letter, digit or dot', async (dpi) => {
     const img = await raster(await page(), dpi);
     const scale = dpi / 72;
-    const rings = drawnCircles(img, scale).map((r) => ({
+    const rings = drawnCircles(img, scale, inkPieces(img, scale)).map((r) => ({
       x: Math.round((r.x1 + r.x2) / 2 / scale),
       y: Math.round(792 - (r.y1 + r.y2) / 2 / scale),
     }));

@@ -6,6 +6,7 @@
  * about 1 pt; a 10 pt radio ring, about 0.5 pt), so letters do not pass. Coordinates are pixels, y down.
  */
 import type { Gray } from './raster';
+import { inkPieces, type InkPiece } from './ink-pieces';
 import type { PixelRule } from './rules';
 
 export const CIRCLE_PARAMS = {
@@ -28,60 +29,8 @@ export const CIRCLE_PARAMS = {
   maxInnerInk: 0.04,
 };
 
-interface Component {
-  x1: number;
-  y1: number;
-  x2: number;
-  y2: number;
-  pixels: number[];
-}
-
-/** Connected pieces of ink (8-neighbourhood) no larger than `maxSide` pixels either way. */
-function components(img: Gray, maxSide: number, minSide: number): Component[] {
-  const { width, height, data } = img;
-  const seen = new Uint8Array(width * height);
-  const out: Component[] = [];
-  const stack: number[] = [];
-  for (let start = 0; start < data.length; start++) {
-    if (seen[start] || data[start] >= CIRCLE_PARAMS.inkBelow) continue;
-    seen[start] = 1;
-    stack.push(start);
-    const c: Component = { x1: width, y1: height, x2: 0, y2: 0, pixels: [] };
-    let tooBig = false;
-    while (stack.length) {
-      const i = stack.pop() as number;
-      const x = i % width;
-      const y = (i - x) / width;
-      if (!tooBig) {
-        c.pixels.push(i);
-        c.x1 = Math.min(c.x1, x);
-        c.x2 = Math.max(c.x2, x + 1);
-        c.y1 = Math.min(c.y1, y);
-        c.y2 = Math.max(c.y2, y + 1);
-        // A long rule or a filled area is walked to its end (so none of it starts a piece of its own) but kept.
-        if (c.x2 - c.x1 > maxSide || c.y2 - c.y1 > maxSide) tooBig = true;
-      }
-      for (let dy = -1; dy <= 1; dy++) {
-        const ny = y + dy;
-        if (ny < 0 || ny >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          if (nx < 0 || nx >= width) continue;
-          const j = ny * width + nx;
-          if (!seen[j] && data[j] < CIRCLE_PARAMS.inkBelow) {
-            seen[j] = 1;
-            stack.push(j);
-          }
-        }
-      }
-    }
-    if (!tooBig && c.x2 - c.x1 >= minSide && c.y2 - c.y1 >= minSide) out.push(c);
-  }
-  return out;
-}
-
 /** Whether a piece of ink is a drawn ring; its box, with its stroke thickness, when it is. */
-function asRing(c: Component, img: Gray): PixelRule | null {
+function asRing(c: InkPiece, img: Gray): PixelRule | null {
   const p = CIRCLE_PARAMS;
   const [w, h] = [c.x2 - c.x1, c.y2 - c.y1];
   if (Math.abs(w - h) > p.maxAspectGap * Math.max(w, h)) return null;
@@ -117,11 +66,14 @@ function asRing(c: Component, img: Gray): PixelRule | null {
   return { x1: c.x1, y1: c.y1, x2: c.x2, y2: c.y2, thickness: stroke };
 }
 
-/** Drawn rings of a page rendered at `scale` pixels per point. */
-export function drawnCircles(img: Gray, scale: number): PixelRule[] {
+/** Drawn rings among a page's pieces of ink (see inkPieces), the page rendered at `scale` pixels per point. */
+export function drawnCircles(img: Gray, scale: number, pieces: InkPiece[]): PixelRule[] {
   const min = Math.max(4, Math.round(CIRCLE_PARAMS.minDiameterPt * scale));
   const max = Math.round(CIRCLE_PARAMS.maxDiameterPt * scale);
-  return components(img, max, min)
+  const sized = (c: InkPiece): boolean =>
+    Math.min(c.x2 - c.x1, c.y2 - c.y1) >= min && Math.max(c.x2 - c.x1, c.y2 - c.y1) <= max;
+  return pieces
+    .filter(sized)
     .map((c) => asRing(c, img))
     .filter((r): r is PixelRule => r !== null);
 }

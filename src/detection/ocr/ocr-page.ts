@@ -6,8 +6,10 @@
  */
 import type { PageContent, Segment } from '../layout/types';
 import { estimateSkew, rotateImage } from './deskew';
+import { typedPairs, type TypedPair } from './brackets';
 import { drawnCircles } from './circles';
 import { glyphsOf } from './glyphs';
+import { inkPieces, type InkPiece } from './ink-pieces';
 import { rasterizePage, scanDpi, type Gray } from './raster';
 import { findRules, type PixelRule } from './rules';
 import { looksSpanish, ocrWords, osdRotation, type OcrLanguages, type OcrWord } from './tesseract';
@@ -91,12 +93,31 @@ function withoutMarkers(img: Gray, squares: PixelRule[]): Gray {
   return { ...img, data };
 }
 
+const strokeBox = (c: InkPiece): PixelRule => ({ x1: c.x1, y1: c.y1, x2: c.x2, y2: c.y2, thickness: 1 });
+const pairStrokes = (p: TypedPair): PixelRule[] => [strokeBox(p.open), strokeBox(p.close)];
+
+/** A typed pair as the two characters a born-digital form has there (painted out, tesseract never read them). */
+function pairWords(p: TypedPair, i: number): OcrWord[] {
+  const [open, close] = p.round ? ['(', ')'] : ['[', ']'];
+  const word = (text: string, c: InkPiece): OcrWord => ({
+    text,
+    x1: c.x1,
+    y1: c.y1,
+    x2: c.x2,
+    y2: c.y2,
+    conf: 100,
+    line: `typed.${i}`,
+  });
+  return [word(open, p.open), word(close, p.close)];
+}
+
 interface Upright {
   straight: Gray;
   skewDeg: number;
   rules: { h: PixelRule[]; v: PixelRule[] };
   squares: PixelRule[];
   circles: PixelRule[];
+  typed: TypedPair[];
   words: OcrWord[];
   languages: OcrLanguages;
 }
@@ -116,8 +137,10 @@ async function readUpright(
   const straight = rotateImage(upright, skewDeg);
   const rules = findRules(straight, scale);
   const squares = drawnSquares(straight, rules.h, rules.v, scale);
-  const circles = drawnCircles(straight, scale);
-  const image = withoutMarkers(straight, [...squares, ...circles]);
+  const pieces = inkPieces(straight, scale);
+  const circles = drawnCircles(straight, scale, pieces);
+  const typed = typedPairs(straight, scale, pieces);
+  const image = withoutMarkers(straight, [...squares, ...circles, ...typed.flatMap(pairStrokes)]);
   let read = await ocrWords(image, dpi, timeoutMs(), languages);
   let used = languages;
   if (languages === 'eng' && looksSpanish(read.filter((w) => w.conf >= OCR_PARAMS.minWordConf))) {
@@ -125,7 +148,7 @@ async function readUpright(
     read = await ocrWords(image, dpi, timeoutMs(), used);
   }
   const words = read.filter((w) => w.conf >= OCR_PARAMS.minWordConf);
-  return { straight, skewDeg, rules, squares, circles, words, languages: used };
+  return { straight, skewDeg, rules, squares, circles, typed, words, languages: used };
 }
 
 const meanConf = (ws: OcrWord[]): number => (ws.length ? ws.reduce((s, w) => s + w.conf, 0) / ws.length : 0);
@@ -156,8 +179,8 @@ export async function ocrPage(
       page = await readUpright(turn(raster0, quarterTurns), scale, left, page.languages);
     }
   }
-  const { straight, skewDeg, rules, squares, circles } = page;
-  const markers = [...squares, ...circles];
+  const { straight, skewDeg, rules, squares, circles, typed } = page;
+  const markers = [...squares, ...circles, ...typed.flatMap(pairStrokes)];
 
   // Straightened-image pixels -> original raster pixels -> the page's upright points -> PDF user space. The
   // layout stages work on the straight sheet (toUser undoes quarter turns only); placeOnScan then turns each
@@ -189,9 +212,10 @@ export async function ocrPage(
     const r = (v: number): number => Math.round(v * 100) / 100;
     return [r(x1 + mx), r(y1 + my), r(x2 + mx), r(y2 + my)];
   };
-  const words = mendWords(
-    splitAtBlanks(withoutRuleGlyphs(withoutBoxes(page.words, markers), rules.v, scale), rules.h, scale),
-  );
+  const words = [
+    ...mendWords(splitAtBlanks(withoutRuleGlyphs(withoutBoxes(page.words, markers), rules.v, scale), rules.h, scale)),
+    ...typed.flatMap(pairWords),
+  ];
   const kept = (r: PixelRule): boolean => !onSquare(r, markers, scale) && !insideWord(r, words, scale);
   const { glyphs, blanks } = glyphsOf(words, rules.h.filter(kept), rules.v.filter(kept), toPt);
   const segment = (r: PixelRule): Segment => {
@@ -213,7 +237,7 @@ export async function ocrPage(
     vLines: rules.v.filter(kept).map(segment),
     // A drawn check box is one rectangle, as a vector form draws it; its sides are not rules of their own (a
     // side measured a little thick would pass for a printed dash).
-    shapes: markers.map((q) => {
+    shapes: [...squares, ...circles].map((q) => {
       const [x1, y2] = toPt(q.x1, q.y1);
       const [x2, y1] = toPt(q.x2, q.y2);
       const curved = !squares.includes(q); // a ring is a curved path, as a vector form draws it
