@@ -6,7 +6,7 @@
  * about 1 pt; a 10 pt radio ring, about 0.5 pt), so letters do not pass. Coordinates are pixels, y down.
  */
 import type { Gray } from './raster';
-import { inkPieces, type InkPiece } from './ink-pieces';
+import type { InkPiece } from './ink-pieces';
 import type { PixelRule } from './rules';
 
 export const CIRCLE_PARAMS = {
