@@ -2,7 +2,8 @@
  * npm run bench:detect:scanned: the scanned rows alone (bench:detect prints them too, after the born-digital
  * figures). BENCH_SCANNED_FORMS (default 6 per corpus, 0 = all), BENCH_SCANNED_SKEW (1.5), BENCH_SCANNED_NOISE (0.003),
  * BENCH_SCANNED_DPI (the copier's resolution, 200), BENCH_SCANNED_CORPUS (dev or intake; default both),
- * BENCH_SCANNED_VERBOSE=1 (one line per form on stderr), BENCH_SCANNED_SIDEWAYS=1 (every sheet turned a quarter).
+ * BENCH_SCANNED_VERBOSE=1 (one line per form on stderr), BENCH_SCANNED_SIDEWAYS=1 (every sheet turned a quarter),
+ * BENCH_SCANNED_PAPER (the paper's grey level, 0..255; white by default).
  */
 import path from 'path';
 import { loadScorers } from './lib/scorers';
@@ -22,6 +23,7 @@ export function scannedOptions(): ScannedOptions {
     corpus: corpus === 'dev' || corpus === 'intake' ? corpus : undefined,
     verbose: process.env.BENCH_SCANNED_VERBOSE === '1',
     sideways: process.env.BENCH_SCANNED_SIDEWAYS === '1',
+    paper: process.env.BENCH_SCANNED_PAPER ? Number(process.env.BENCH_SCANNED_PAPER) : undefined,
   };
 }
 

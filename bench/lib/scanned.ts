@@ -25,6 +25,8 @@ export interface ScannedOptions {
   verbose?: boolean;
   /** Every sheet scanned sideways, a quarter turn clockwise (BENCH_SCANNED_SIDEWAYS=1): OCR must turn it upright. */
   sideways?: boolean;
+  /** The paper's grey level (BENCH_SCANNED_PAPER, 0..255; white by default): a copy on grey paper. */
+  paper?: number;
 }
 
 /** Either shared scorer, seen through what this file reads of its summary. */
@@ -114,6 +116,7 @@ async function runCorpus(
       noise: opts.noise,
       seed: id.length,
       sideways: opts.sideways,
+      paper: opts.paper,
     });
     const t0 = performance.now();
     const c0 = cpuMs();
@@ -141,7 +144,8 @@ async function runCorpus(
 export async function scannedRows(scorers: Scorers, shared: string, opts: ScannedOptions): Promise<string[]> {
   const out: string[] = [
     `scanned (image-only copies: ${opts.dpi ?? 200} dpi, skew ${opts.skewDeg}°, ${opts.noise * 100} % noise` +
-      `${opts.sideways ? ', every sheet turned a quarter' : ''}; ${opts.maxForms || 'all'} forms per corpus):`,
+      `${opts.sideways ? ', every sheet turned a quarter' : ''}${opts.paper !== undefined ? `, paper grey ${opts.paper}` : ''}` +
+      `; ${opts.maxForms || 'all'} forms per corpus):`,
   ];
   for (const [name, dir, file, semantic] of [
     ['dev flat twins', path.join(shared, 'forms', 'dev'), 'flat.pdf', false],

@@ -10,7 +10,7 @@ import { typedPairs, type TypedPair } from './brackets';
 import { drawnCircles } from './circles';
 import { glyphsOf } from './glyphs';
 import { inkPieces, type InkPiece } from './ink-pieces';
-import { rasterizePage, scanDpi, type Gray } from './raster';
+import { rasterizePage, scanDpi, whitenPaper, type Gray } from './raster';
 import { findRules, type PixelRule } from './rules';
 import { looksSpanish, ocrWords, osdRotation, type OcrLanguages, type OcrWord } from './tesseract';
 import { drawnSquares, insideWord, mendWords, onSquare, splitAtBlanks, withoutBoxes, withoutRuleGlyphs } from './words';
@@ -167,7 +167,7 @@ export async function ocrPage(
   const started = Date.now();
   const left = (): number => Math.max(1_000, timeoutMs - (Date.now() - started));
   const dpi = await scanDpi(pdfPath, pageNumber, base.width * base.height, left());
-  const raster0 = await rasterizePage(pdfPath, pageNumber, dpi, left());
+  const raster0 = whitenPaper(await rasterizePage(pdfPath, pageNumber, dpi, left()));
   const scale = raster0.width / base.width; // pixels per point
 
   let quarterTurns = 0;

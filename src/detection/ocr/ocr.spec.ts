@@ -143,6 +143,17 @@ describe('scanned pages', () => {
     });
   });
 
+  it('reads a copy on dark grey paper as it reads one on white paper', async () => {
+    const pdf = await bornDigital();
+    const fields = async (paper?: number): Promise<string[]> =>
+      (await detectFields(await scanPdf(pdf, { skewDeg: 1, noise: 0.002, paper }))).fields
+        .map((f) => `${f.kind} ${f.label}`)
+        .sort();
+    const white = await fields();
+    expect(white.length).toBeGreaterThanOrEqual(8);
+    expect(await fields(140)).toEqual(white);
+  });
+
   it('reads a page scanned sideways (turned 90°)', async () => {
     const scanned = await detectFields(await scanPdf(await bornDigital(), { sideways: true }));
     expect(scanned.detector).toBe('ocr');

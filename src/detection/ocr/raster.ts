@@ -110,3 +110,39 @@ export async function scanDpi(
   if (coverPt2 < SCAN_DPI.minCover * pageAreaPt2) return SCAN_DPI.fallback;
   return Math.min(SCAN_DPI.max, Math.max(SCAN_DPI.min, Math.round(Math.sqrt(xppi * yppi))));
 }
+
+export const PAPER_PARAMS = {
+  /** The paper's shade is the grey level this share of the page's pixels is darker than (most of a page is paper). */
+  paperQuantile: 0.7,
+  /** Paper at least this light is left as it is. */
+  whiteEnough: 235,
+  /** Paper darker than this is no paper: the page is left as it is (a photo, a dark band across the whole sheet). */
+  darkest: 90,
+};
+
+/**
+ * A copy on grey or yellowed paper, or from a copier set too dark, made to look like one on white paper: the
+ * paper's shade is stretched to white and every other grey with it, so the fixed ink thresholds of the rules,
+ * rings and brackets (tuned on white paper) hold. A page on white paper is returned as it is.
+ */
+export function whitenPaper(img: Gray): Gray {
+  const counts = new Uint32Array(256);
+  // Every 7th pixel is plenty for a histogram.
+  for (let i = 0; i < img.data.length; i += 7) counts[img.data[i]]++;
+  const total = counts.reduce((a, b) => a + b, 0);
+  let seen = 0;
+  let paper = 255;
+  for (let v = 0; v < 256; v++) {
+    seen += counts[v];
+    if (seen >= PAPER_PARAMS.paperQuantile * total) {
+      paper = v;
+      break;
+    }
+  }
+  if (paper >= PAPER_PARAMS.whiteEnough || paper < PAPER_PARAMS.darkest) return img;
+  const map = new Uint8Array(256);
+  for (let v = 0; v < 256; v++) map[v] = Math.min(255, Math.round((v * 255) / paper));
+  const data = new Uint8Array(img.data.length);
+  for (let i = 0; i < data.length; i++) data[i] = map[img.data[i]];
+  return { ...img, data };
+}

@@ -19,6 +19,8 @@ export interface ScanOptions {
   seed?: number;
   /** Turn each page a quarter turn clockwise (a sheet scanned sideways). */
   sideways?: boolean;
+  /** The paper's grey level (0..255; white by default): every shade is darkened in proportion, as on grey paper. */
+  paper?: number;
 }
 
 export function grayPng(img: Gray): Buffer {
@@ -39,6 +41,10 @@ function speckle(img: Gray, share: number, seed: number): Gray {
   const data = Uint8Array.from(img.data);
   for (let i = 0; i < data.length; i++) if (rand() < share) data[i] = Math.floor(rand() * 256);
   return { ...img, data };
+}
+
+function onPaper(img: Gray, paper: number): Gray {
+  return { ...img, data: img.data.map((v) => Math.round((v * paper) / 255)) };
 }
 
 function sidewaysTurn(img: Gray): Gray {
@@ -92,6 +98,7 @@ export async function scanPdf(pdf: Uint8Array, options: ScanOptions = {}): Promi
       const { x, y, width, height } = page.getCropBox();
       let img = await rasterizePage(path, i + 1, dpi, 60_000);
       if (options.skewDeg) img = rotateImage(img, -options.skewDeg);
+      if (options.paper !== undefined) img = onPaper(img, options.paper);
       if (options.noise) img = speckle(img, options.noise, (options.seed ?? 7) + i);
       const sideways = options.sideways === true;
       if (sideways) img = sidewaysTurn(img);
