@@ -37,6 +37,7 @@ export class OcrSession {
   private file?: Promise<string>;
   private dir?: string;
   private languages: OcrLanguages = 'eng';
+  private quarterTurns = 0;
   /** When OCR must be done: the detection's own document budget when it has one (the sandbox kills later). */
   private readonly deadline: number;
 
@@ -74,9 +75,11 @@ export class OcrSession {
       base,
       Math.min(OCR_LIMITS.pageTimeoutMs, left),
       this.languages,
+      this.quarterTurns,
     );
-    // A document is mostly in one language: once a page reads as Spanish, the next ones are read with Spanish.
+    // A document is mostly in one language and fed one way: the next page starts with this one's language and turn.
     this.languages = page.languages;
+    this.quarterTurns = page.quarterTurns;
     return page;
   }
 

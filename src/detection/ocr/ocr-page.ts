@@ -18,8 +18,13 @@ import { drawnSquares, insideWord, mendWords, onSquare, splitAtBlanks, withoutBo
 export const OCR_PARAMS = {
   /** Words tesseract is less sure of than this (0..100) are dropped. */
   minWordConf: 30,
-  /** Below this mean word confidence the page's orientation is checked with OSD. */
-  lowConfidence: 55,
+  /**
+   * Below this mean word confidence, or with fewer words than `fewWords`, the page's orientation is checked with
+   * OSD (about 1 s): a page read sideways still gives a few words tesseract is fairly sure of (11 at 57 on an
+   * intake page), where an upright page of a form gives hundreds at 85-95.
+   */
+  lowConfidence: 70,
+  fewWords: 30,
 };
 
 export interface OcrPageResult {
@@ -163,6 +168,7 @@ export async function ocrPage(
   base: PageContent,
   timeoutMs: number,
   languages: OcrLanguages = 'eng',
+  turnsHint = 0,
 ): Promise<OcrPageResult> {
   const started = Date.now();
   const left = (): number => Math.max(1_000, timeoutMs - (Date.now() - started));
@@ -170,12 +176,13 @@ export async function ocrPage(
   const raster0 = whitenPaper(await rasterizePage(pdfPath, pageNumber, dpi, left()));
   const scale = raster0.width / base.width; // pixels per point
 
-  let quarterTurns = 0;
-  let page = await readUpright(raster0, scale, left, languages);
-  if (meanConf(page.words) < OCR_PARAMS.lowConfidence || page.words.length < 5) {
-    const rotate = await osdRotation(raster0, left());
-    if (rotate !== 0) {
-      quarterTurns = rotate / 90;
+  // The previous page's turn first: the sheets of one document are mostly fed the same way.
+  let quarterTurns = turnsHint;
+  let page = await readUpright(turn(raster0, quarterTurns), scale, left, languages);
+  if (meanConf(page.words) < OCR_PARAMS.lowConfidence || page.words.length < OCR_PARAMS.fewWords) {
+    const turns = (await osdRotation(raster0, left())) / 90;
+    if (turns !== quarterTurns) {
+      quarterTurns = turns;
       page = await readUpright(turn(raster0, quarterTurns), scale, left, page.languages);
     }
   }

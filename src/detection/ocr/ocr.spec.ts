@@ -96,6 +96,16 @@ describe('scanned pages', () => {
     expect(v).toHaveLength(2);
   });
 
+  it('does not take the joined feet of a line of serif letters for a rule, but a blank beside them is one', () => {
+    const img = blank(600, 200);
+    // letters: stems every 7 px standing on a 1 px foot row that runs 70 px with 1 px gaps
+    for (let x = 50; x < 120; x += 7) rect(img, x, 80, x + 2, 100);
+    for (let x = 50; x < 120; x += 4) rect(img, x, 100, x + 3, 101);
+    rect(img, 130, 100, 400, 101); // the blank after the label, on the same baseline
+    const { h } = findRules(img, 200 / 72);
+    expect(h.map((r) => [r.x1, r.x2])).toEqual([[130, 400]]);
+  });
+
   it('reads tesseract TSV words with their boxes and confidence', () => {
     const tsv = [
       'level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext',
@@ -159,6 +169,17 @@ describe('scanned pages', () => {
     expect(scanned.detector).toBe('ocr');
     const labels = scanned.fields.map((f) => f.label.toLowerCase());
     expect(labels.some((l) => l.includes('last name'))).toBe(true);
+  });
+
+  it('reads every page of a document scanned sideways, each turned upright', async () => {
+    const one = await PDFDocument.load(await bornDigital());
+    const doc = await PDFDocument.create();
+    for (let i = 0; i < 2; i++) doc.addPage((await doc.copyPages(one, [0]))[0]);
+    const scanned = await detectFields(await scanPdf(await doc.save(), { sideways: true, skewDeg: 1, noise: 0.002 }));
+    for (const page of [1, 2]) {
+      const labels = scanned.fields.filter((f) => f.page === page).map((f) => f.label.toLowerCase());
+      expect(labels).toEqual(expect.arrayContaining(['last name', 'first name', 'email address']));
+    }
   });
 
   describe("a copier's text layer that nobody sees", () => {

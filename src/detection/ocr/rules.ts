@@ -28,6 +28,12 @@ export const RULE_PARAMS = {
   flankPx: 3,
   /** ... and how much ink there makes it a shaded area rather than paper (a halftone band is speckled). */
   flankInk: 0.3,
+  /**
+   * A horizontal run with at least this share of ink on each of the two lines of pixels right above it is the feet
+   * of letters (serifs and the bottoms of round letters joined across small gaps), not a drawn rule: a blank or a
+   * box edge has paper above it.
+   */
+  footInk: 0.25,
 };
 
 export interface PixelRule {
@@ -165,6 +171,17 @@ function onPaper(img: Gray, r: PixelRule, horizontal: boolean, d: number): boole
   return Math.min(inkShare(col(r.x1 - d), r.y1, r.y2), inkShare(col(r.x2 - 1 + d), r.y1, r.y2)) < RULE_PARAMS.flankInk;
 }
 
+/** Whether a horizontal run is the feet of a line of letters (see RULE_PARAMS.footInk). */
+function letterFeet(img: Gray, r: PixelRule): boolean {
+  const share = (y: number): number => {
+    if (y < 0) return 0;
+    let ink = 0;
+    for (let x = r.x1; x < r.x2; x++) if (img.data[y * img.width + x] < RULE_PARAMS.inkBelow) ink++;
+    return ink / Math.max(1, r.x2 - r.x1);
+  };
+  return Math.min(share(r.y1 - 1), share(r.y1 - 2)) >= RULE_PARAMS.footInk;
+}
+
 /** Horizontal and vertical rules of a page rendered at `scale` pixels per point. */
 export function findRules(img: Gray, scale: number): { h: PixelRule[]; v: PixelRule[] } {
   const sizes: RuleSizes = {
@@ -176,8 +193,8 @@ export function findRules(img: Gray, scale: number): { h: PixelRule[]; v: PixelR
     flank: pxAt(RULE_PARAMS.flankPx, scale),
   };
   const along = (horizontal: boolean): PixelRule[] =>
-    mergeParallel(runs(img, horizontal, sizes), horizontal, sizes.merge).filter((r) =>
-      onPaper(img, r, horizontal, sizes.flank),
+    mergeParallel(runs(img, horizontal, sizes), horizontal, sizes.merge).filter(
+      (r) => onPaper(img, r, horizontal, sizes.flank) && !(horizontal && letterFeet(img, r)),
     );
   return { h: along(true), v: along(false) };
 }
