@@ -63,7 +63,11 @@ export function estimateSkew(img: Gray): number {
   return -best;
 }
 
-/** The image turned by `deg` degrees about its centre (nearest neighbour; outside is white). */
+/**
+ * The image turned by `deg` degrees about its centre (bilinear; outside is white). Nearest-neighbour sampling would
+ * cut a thin rule left a fraction of a degree off level into a staircase of pieces, each too short to be a rule;
+ * sampled between pixels, the steps overlap and the rule stays whole.
+ */
 export function rotateImage(img: Gray, deg: number): Gray {
   if (Math.abs(deg) < 1e-6) return img;
   const { width, height, data } = img;
@@ -73,14 +77,23 @@ export function rotateImage(img: Gray, deg: number): Gray {
   const sin = Math.sin(a);
   const cx = width / 2;
   const cy = height / 2;
+  const at = (x: number, y: number): number =>
+    x >= 0 && x < width && y >= 0 && y < height ? data[y * width + x] : 255;
   for (let y = 0; y < height; y++) {
+    const dy = y + 0.5 - cy;
     for (let x = 0; x < width; x++) {
-      // source pixel of (x, y): the inverse rotation
-      const dx = x - cx;
-      const dy = y - cy;
-      const sx = Math.round(cx + dx * cos - dy * sin);
-      const sy = Math.round(cy + dx * sin + dy * cos);
-      if (sx >= 0 && sx < width && sy >= 0 && sy < height) out[y * width + x] = data[sy * width + sx];
+      // source point of (x, y): the inverse rotation, in pixel-centre coordinates
+      const dx = x + 0.5 - cx;
+      const sx = cx + dx * cos - dy * sin - 0.5;
+      const sy = cy + dx * sin + dy * cos - 0.5;
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      if (x0 < -1 || x0 >= width || y0 < -1 || y0 >= height) continue;
+      const fx = sx - x0;
+      const fy = sy - y0;
+      const top = at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx;
+      const bottom = at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx;
+      out[y * width + x] = Math.round(top * (1 - fy) + bottom * fy);
     }
   }
   return { width, height, data: out };

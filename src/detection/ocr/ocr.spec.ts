@@ -96,6 +96,20 @@ describe('scanned pages', () => {
     expect(v).toHaveLength(2);
   });
 
+  it('keeps a thin rule whole when it is left a little off level: stepped, or blurred by turning it back', () => {
+    const stepped = blank(1600, 200);
+    for (let k = 0; k < 4; k++) rect(stepped, 100 + k * 350, 100 + k, 100 + (k + 1) * 350, 101 + k); // 1 px, 3 steps
+    expect(findRules(stepped, 200 / 72).h.map((r) => [r.x1, r.x2])).toEqual([[100, 1500]]);
+
+    const line = blank(1600, 400);
+    rect(line, 100, 200, 1500, 201);
+    // scanned 1.5° off, straightened by an estimate 0.05° short: a band of greys, not black
+    const straightened = rotateImage(rotateImage(line, -1.5), 1.45);
+    const long = findRules(straightened, 200 / 72).h.filter((r) => r.x2 - r.x1 > 100);
+    expect(long).toHaveLength(1);
+    expect(long[0].x2 - long[0].x1).toBeGreaterThan(1300);
+  });
+
   it('does not take the joined feet of a line of serif letters for a rule, but a blank beside them is one', () => {
     const img = blank(600, 200);
     // letters: stems every 7 px standing on a 1 px foot row that runs 70 px with 1 px gaps

@@ -12,8 +12,11 @@ export const TUNED_SCALE = 200 / 72;
 export const pxAt = (px: number, scale: number): number => Math.max(1, Math.round((px * scale) / TUNED_SCALE));
 
 export const RULE_PARAMS = {
-  /** Pixels darker than this (0..255) are ink. */
-  inkBelow: 150,
+  /**
+   * Pixels darker than this (0..255) are ink. Lighter than the text's threshold: a thin rule on a scan (blurred by
+   * the scanner, and again by deskewing) is a band of greys around 120-160, not black.
+   */
+  inkBelow: 170,
   /** A run at least this long, in points, is a rule (a check box side is about 8-12 pt). */
   minLengthPt: 6.5,
   /** A rule is at most this thick, in points; thicker ink is a filled area or bold text. */
@@ -122,18 +125,23 @@ function runs(img: Gray, horizontal: boolean, { minLen, maxThick, gap: maxGap, a
  * two rows of pixels along different stretches): parallel pieces that touch across and overlap along most of
  * the shorter one are joined, with their ink added.
  */
-function mergeParallel(rules: PixelRule[], horizontal: boolean, mergePx: number): PixelRule[] {
+function mergeParallel(rules: PixelRule[], horizontal: boolean, mergePx: number, gapPx: number): PixelRule[] {
   const lo = (r: PixelRule): number => (horizontal ? r.x1 : r.y1);
   const hi = (r: PixelRule): number => (horizontal ? r.x2 : r.y2);
   const across1 = (r: PixelRule): number => (horizontal ? r.y1 : r.x1);
   const across2 = (r: PixelRule): number => (horizontal ? r.y2 : r.x2);
+  // A thin rule left a little off level steps to the next line of pixels every so often (every 1,100 pixels at
+  // 0.05°): its pieces meet end to end on neighbouring lines, and overlap along nothing.
+  const continues = (o: PixelRule, r: PixelRule): boolean =>
+    across1(r) <= across2(o) && across2(r) >= across1(o) && Math.max(lo(r) - hi(o), lo(o) - hi(r)) <= gapPx + 1;
   const sorted = [...rules].sort((a, b) => across1(a) - across1(b));
   const out: PixelRule[] = [];
   for (const r of sorted) {
     const m = out.find(
       (o) =>
-        across1(r) <= across2(o) + mergePx &&
-        Math.min(hi(o), hi(r)) - Math.max(lo(o), lo(r)) >= 0.5 * Math.min(hi(o) - lo(o), hi(r) - lo(r)),
+        (across1(r) <= across2(o) + mergePx &&
+          Math.min(hi(o), hi(r)) - Math.max(lo(o), lo(r)) >= 0.5 * Math.min(hi(o) - lo(o), hi(r) - lo(r))) ||
+        continues(o, r),
     );
     if (!m) {
       out.push({ ...r });
@@ -146,6 +154,19 @@ function mergeParallel(rules: PixelRule[], horizontal: boolean, mergePx: number)
     Object.assign(m, horizontal ? { x1: a, x2: b, y1: c, y2: d } : { y1: a, y2: b, x1: c, x2: d });
     // The overlapping stretch is counted once: thickness across the joined rule, not the sum.
     m.thickness = Math.min(d - c, (inkM + inkR) / (b - a));
+  }
+  return out;
+}
+
+/**
+ * Pieces merged until nothing more joins: pieces taken before the long rule they belong to (a rule steps between
+ * two lines of pixels, and the pieces on the upper line sort first) join it only on a second pass.
+ */
+function mergedFully(rules: PixelRule[], horizontal: boolean, sizes: RuleSizes): PixelRule[] {
+  let out = rules;
+  for (let n = -1; n !== out.length; ) {
+    n = out.length;
+    out = mergeParallel(out, horizontal, sizes.merge, sizes.gap);
   }
   return out;
 }
@@ -193,7 +214,7 @@ export function findRules(img: Gray, scale: number): { h: PixelRule[]; v: PixelR
     flank: pxAt(RULE_PARAMS.flankPx, scale),
   };
   const along = (horizontal: boolean): PixelRule[] =>
-    mergeParallel(runs(img, horizontal, sizes), horizontal, sizes.merge).filter(
+    mergedFully(runs(img, horizontal, sizes), horizontal, sizes).filter(
       (r) => onPaper(img, r, horizontal, sizes.flank) && !(horizontal && letterFeet(img, r)),
     );
   return { h: along(true), v: along(false) };
