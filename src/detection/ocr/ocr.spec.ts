@@ -110,12 +110,15 @@ describe('scanned pages', () => {
     expect(long[0].x2 - long[0].x1).toBeGreaterThan(1300);
   });
 
-  it('does not take the joined feet of a line of serif letters for a rule, but a blank beside them is one', () => {
+  it('does not take the joined feet or tops of a line of letters for a rule, but a blank beside them is one', () => {
     const img = blank(600, 200);
     // letters: stems every 7 px standing on a 1 px foot row that runs 70 px with 1 px gaps
     for (let x = 50; x < 120; x += 7) rect(img, x, 80, x + 2, 100);
     for (let x = 50; x < 120; x += 4) rect(img, x, 100, x + 3, 101);
     rect(img, 130, 100, 400, 101); // the blank after the label, on the same baseline
+    // bold lowercase letters whose tops join into one row, the letters under it
+    for (let x = 450; x < 540; x += 9) rect(img, x, 61, x + 4, 80);
+    rect(img, 450, 60, 540, 61);
     const { h } = findRules(img, 200 / 72);
     expect(h.map((r) => [r.x1, r.x2])).toEqual([[130, 400]]);
   });

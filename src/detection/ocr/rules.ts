@@ -34,8 +34,8 @@ export const RULE_PARAMS = {
   flankInk: 0.3,
   /**
    * A horizontal run with at least this share of ink on each of the two lines of pixels right above it is the feet
-   * of letters (serifs and the bottoms of round letters joined across small gaps), not a drawn rule: a blank or a
-   * box edge has paper above it.
+   * of letters (serifs and the bottoms of round letters joined across small gaps), and right below it the tops of
+   * bold lowercase letters; not a drawn rule: a blank or a box edge has paper beside it.
    */
   footInk: 0.25,
 };
@@ -196,12 +196,14 @@ function onPaper(img: Gray, r: PixelRule, horizontal: boolean, d: number): boole
 /** Whether a horizontal run is the feet of a line of letters (see RULE_PARAMS.footInk). */
 function letterFeet(img: Gray, r: PixelRule): boolean {
   const share = (y: number): number => {
-    if (y < 0) return 0;
+    if (y < 0 || y >= img.height) return 0;
     let ink = 0;
     for (let x = r.x1; x < r.x2; x++) if (img.data[y * img.width + x] < RULE_PARAMS.inkBelow) ink++;
     return ink / Math.max(1, r.x2 - r.x1);
   };
-  return Math.min(share(r.y1 - 1), share(r.y1 - 2)) >= RULE_PARAMS.footInk;
+  // The tops of bold lowercase letters join the same way, with the letters below them.
+  const below = Math.min(share(r.y2), share(r.y2 + 1));
+  return Math.max(Math.min(share(r.y1 - 1), share(r.y1 - 2)), below) >= RULE_PARAMS.footInk;
 }
 
 /** Horizontal and vertical rules of a page rendered at `scale` pixels per point. */
