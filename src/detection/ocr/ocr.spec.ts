@@ -101,6 +101,19 @@ describe('scanned pages', () => {
     for (let k = 0; k < 4; k++) rect(stepped, 100 + k * 350, 100 + k, 100 + (k + 1) * 350, 101 + k); // 1 px, 3 steps
     expect(findRules(stepped, 200 / 72).h.map((r) => [r.x1, r.x2])).toEqual([[100, 1500]]);
 
+    // faded in places: long pieces with short gaps are one rule; two short strokes with the same gap stay apart
+    const faded = blank(1600, 200);
+    for (let k = 0; k < 4; k++) rect(faded, 100 + k * 300, 60, 95 + (k + 1) * 300, 61);
+    rect(faded, 100, 150, 125, 151);
+    rect(faded, 130, 150, 155, 151);
+    expect(findRules(faded, 200 / 72).h.map((r) => [r.x1, r.x2])).toEqual(
+      expect.arrayContaining([
+        [100, 1295],
+        [100, 125],
+        [130, 155],
+      ]),
+    );
+
     const line = blank(1600, 400);
     rect(line, 100, 200, 1500, 201);
     // scanned 1.5° off, straightened by an estimate 0.05° short: a band of greys, not black

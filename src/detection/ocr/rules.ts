@@ -24,6 +24,8 @@ export const RULE_PARAMS = {
   maxThicknessPt: 3,
   /** Gaps up to this many pixels (at 200 dpi) inside a run are bridged (scanner dropouts). */
   gapPx: 2,
+  /** Two long pieces in line (each at least twice the shortest rule) this close (pixels at 200 dpi) are one rule. */
+  fadePx: 8,
   /** Runs on neighbouring lines of pixels whose ends are this close (pixels at 200 dpi) are one rule. */
   alignPx: 3,
   /** Parallel pieces this close (pixels at 200 dpi) that overlap along most of the shorter one are one rule. */
@@ -62,6 +64,7 @@ interface OpenRun {
 
 interface RuleSizes {
   minLen: number;
+  fade: number;
   maxThick: number;
   gap: number;
   align: number;
@@ -126,15 +129,25 @@ function runs(img: Gray, horizontal: boolean, { minLen, maxThick, gap: maxGap, a
  * two rows of pixels along different stretches): parallel pieces that touch across and overlap along most of
  * the shorter one are joined, with their ink added.
  */
-function mergeParallel(rules: PixelRule[], horizontal: boolean, mergePx: number, gapPx: number): PixelRule[] {
+function mergeParallel(
+  rules: PixelRule[],
+  horizontal: boolean,
+  { merge: mergePx, gap: gapPx, fade: fadePx, minLen }: RuleSizes,
+): PixelRule[] {
+  const longPiecePx = 2 * minLen;
   const lo = (r: PixelRule): number => (horizontal ? r.x1 : r.y1);
   const hi = (r: PixelRule): number => (horizontal ? r.x2 : r.y2);
   const across1 = (r: PixelRule): number => (horizontal ? r.y1 : r.x1);
   const across2 = (r: PixelRule): number => (horizontal ? r.y2 : r.x2);
   // A thin rule left a little off level steps to the next line of pixels every so often (every 1,100 pixels at
   // 0.05°): its pieces meet end to end on neighbouring lines, and overlap along nothing.
-  const continues = (o: PixelRule, r: PixelRule): boolean =>
-    across1(r) <= across2(o) && across2(r) >= across1(o) && Math.max(lo(r) - hi(o), lo(o) - hi(r)) <= gapPx + 1;
+  // A long rule faded in places on the copy (a hairline, blurred) comes as long pieces with short gaps between.
+  const continues = (o: PixelRule, r: PixelRule): boolean => {
+    if (across1(r) > across2(o) || across2(r) < across1(o)) return false;
+    const gap = Math.max(lo(r) - hi(o), lo(o) - hi(r));
+    const longPieces = Math.min(hi(o) - lo(o), hi(r) - lo(r)) >= longPiecePx;
+    return gap <= gapPx + 1 || (longPieces && gap <= fadePx);
+  };
   const sorted = [...rules].sort((a, b) => across1(a) - across1(b));
   const out: PixelRule[] = [];
   for (const r of sorted) {
@@ -167,7 +180,7 @@ function mergedFully(rules: PixelRule[], horizontal: boolean, sizes: RuleSizes):
   let out = rules;
   for (let n = -1; n !== out.length; ) {
     n = out.length;
-    out = mergeParallel(out, horizontal, sizes.merge, sizes.gap);
+    out = mergeParallel(out, horizontal, sizes);
   }
   return out;
 }
@@ -212,6 +225,7 @@ export function findRules(img: Gray, scale: number): { h: PixelRule[]; v: PixelR
     minLen: Math.round(RULE_PARAMS.minLengthPt * scale),
     maxThick: Math.max(2, Math.round(RULE_PARAMS.maxThicknessPt * scale)),
     gap: pxAt(RULE_PARAMS.gapPx, scale),
+    fade: pxAt(RULE_PARAMS.fadePx, scale),
     align: pxAt(RULE_PARAMS.alignPx, scale),
     merge: pxAt(RULE_PARAMS.mergePx, scale),
     flank: pxAt(RULE_PARAMS.flankPx, scale),
