@@ -130,9 +130,8 @@ function addSubpath(s: Subpath, fillGray: number, lw: number, stroke: boolean, f
     );
   if (fill && !stroke && (axisRect || s.rect) && (bw < PATH.thinFillMax || bh < PATH.thinFillMax)) {
     // A thin filled rectangle is a drawn line.
-    if (bw >= bh)
-      hLines.push({ x1: box.x1, y1: (box.y1 + box.y2) / 2, x2: box.x2, y2: (box.y1 + box.y2) / 2, width: bh });
-    else vLines.push({ x1: (box.x1 + box.x2) / 2, y1: box.y1, x2: (box.x1 + box.x2) / 2, y2: box.y2, width: bw });
+    if (bw >= bh) hLines.push(ruleAlong(true, box.x1, box.x2, (box.y1 + box.y2) / 2, bh));
+    else vLines.push(ruleAlong(false, box.y1, box.y2, (box.x1 + box.x2) / 2, bw));
     return;
   }
   if (fill && !stroke && (axisRect || s.rect)) {
@@ -143,24 +142,17 @@ function addSubpath(s: Subpath, fillGray: number, lw: number, stroke: boolean, f
     for (let i = 1; i < s.pts.length; i++) {
       const [ax, ay] = s.pts[i - 1];
       const [bx, by] = s.pts[i];
-      if (Math.abs(ay - by) < tol && Math.abs(ax - bx) >= tol)
-        hLines.push({
-          x1: Math.min(ax, bx),
-          x2: Math.max(ax, bx),
-          y1: (ay + by) / 2,
-          y2: (ay + by) / 2,
-          width: lw,
-        });
+      if (Math.abs(ay - by) < tol && Math.abs(ax - bx) >= tol) hLines.push(ruleAlong(true, ax, bx, (ay + by) / 2, lw));
       else if (Math.abs(ax - bx) < tol && Math.abs(ay - by) >= tol)
-        vLines.push({
-          y1: Math.min(ay, by),
-          y2: Math.max(ay, by),
-          x1: (ax + bx) / 2,
-          x2: (ax + bx) / 2,
-          width: lw,
-        });
+        vLines.push(ruleAlong(false, ay, by, (ax + bx) / 2, lw));
     }
   }
   if (bw > PATH.minShapeSide && bh > PATH.minShapeSide && (stroke || fillGray < PATH.paperGray))
     shapes.push({ ...box, curved: s.curved, stroked: stroke, filled: fill, rectLike: axisRect || s.rect });
+}
+
+/** A horizontal (or vertical) rule from `a` to `b` along it, at `at` across it. */
+function ruleAlong(horizontal: boolean, a: number, b: number, at: number, width: number): Segment {
+  const [lo, hi] = [Math.min(a, b), Math.max(a, b)];
+  return horizontal ? { x1: lo, x2: hi, y1: at, y2: at, width } : { x1: at, x2: at, y1: lo, y2: hi, width };
 }
