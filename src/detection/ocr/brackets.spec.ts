@@ -1,12 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { detectFields } from '../index';
 import { typedPairs } from './brackets';
 import { inkPieces } from './ink-pieces';
-import { rasterizePage } from './raster';
-import { scanPdf } from './test-support';
+import { rasterizePdf, scanPdf } from './test-support';
 
 jest.setTimeout(60_000);
 
@@ -23,22 +19,16 @@ async function typedForm(): Promise<Uint8Array> {
 
 describe('typed tick marks', () => {
   it.each([150, 200, 300])('are the empty pairs only, round or square, at %i dpi', async (dpi) => {
-    const dir = await mkdtemp(join(tmpdir(), 'brackets-spec-'));
-    try {
-      await writeFile(join(dir, 'form.pdf'), await typedForm());
-      const img = await rasterizePage(join(dir, 'form.pdf'), 1, dpi, 20_000);
-      const scale = dpi / 72;
-      const pairs = typedPairs(img, scale, inkPieces(img, scale)).map((p) => ({
-        round: p.round,
-        y: Math.round(792 - p.open.y2 / scale),
-      }));
-      expect(pairs.filter((p) => p.round)).toHaveLength(2);
-      expect(pairs.filter((p) => !p.round)).toHaveLength(3);
-      // nothing on the line of look-alikes (filled parentheses and brackets, letters and bars)
-      expect(pairs.every((p) => p.y > 640)).toBe(true);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const img = await rasterizePdf(await typedForm(), dpi);
+    const scale = dpi / 72;
+    const pairs = typedPairs(img, scale, inkPieces(img, scale)).map((p) => ({
+      round: p.round,
+      y: Math.round(792 - p.open.y2 / scale),
+    }));
+    expect(pairs.filter((p) => p.round)).toHaveLength(2);
+    expect(pairs.filter((p) => !p.round)).toHaveLength(3);
+    // nothing on the line of look-alikes (filled parentheses and brackets, letters and bars)
+    expect(pairs.every((p) => p.y > 640)).toBe(true);
   });
 
   it('give a scanned page the options the born-digital page gives', async () => {

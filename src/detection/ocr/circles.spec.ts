@@ -1,24 +1,10 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { detectFields } from '../index';
 import { drawnCircles } from './circles';
 import { inkPieces } from './ink-pieces';
-import { rasterizePage, type Gray } from './raster';
-import { scanPdf } from './test-support';
+import { rasterizePdf, scanPdf } from './test-support';
 
 jest.setTimeout(60_000);
-
-async function raster(pdf: Uint8Array, dpi: number): Promise<Gray> {
-  const dir = await mkdtemp(join(tmpdir(), 'circles-spec-'));
-  try {
-    await writeFile(join(dir, 'page.pdf'), pdf);
-    return await rasterizePage(join(dir, 'page.pdf'), 1, dpi, 20_000);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 /** Radio rings beside their options, and round things that are not rings: letters, a dot, an open arc. */
 async function page(): Promise<Uint8Array> {
@@ -41,7 +27,7 @@ async function page(): Promise<Uint8Array> {
 
 describe('drawn option rings', () => {
   it.each([150, 200, 300])('finds the two rings at %i dpi and no letter, digit or dot', async (dpi) => {
-    const img = await raster(await page(), dpi);
+    const img = await rasterizePdf(await page(), dpi);
     const scale = dpi / 72;
     const rings = drawnCircles(img, scale, inkPieces(img, scale)).map((r) => ({
       x: Math.round((r.x1 + r.x2) / 2 / scale),

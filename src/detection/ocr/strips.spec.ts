@@ -1,10 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { rasterizePage, type Gray } from './raster';
+import type { Gray } from './raster';
 import { STRIP_PARAMS, stripCount, stripCuts, stripOf } from './strips';
 import { ocrWords } from './tesseract';
+import { rasterizePdf } from './test-support';
 
 jest.setTimeout(60_000);
 
@@ -46,24 +44,17 @@ describe('a page read as strips', () => {
     const page = doc.addPage([612, 792]);
     const lines = ['Patient name', 'Date of birth', 'Home address', 'Insurance carrier', 'Emergency contact'];
     lines.forEach((text, i) => page.drawText(text, { x: 72, y: 700 - i * 130, size: 14, font }));
-    const dir = await mkdtemp(join(tmpdir(), 'strips-spec-'));
-    try {
-      const file = join(dir, 'page.pdf');
-      await writeFile(file, await doc.save());
-      const img = await rasterizePage(file, 1, 200, 20_000);
-      const whole = await ocrWords(img, 200, 30_000, 'eng', 1);
-      const strips = await ocrWords(img, 200, 30_000, 'eng', 3);
-      const summary = (ws: typeof whole): string[] =>
-        ws.map((w) => `${w.text}@${Math.round(w.y1 / 10)}`).sort((a, b) => a.localeCompare(b));
-      expect(whole.map((w) => w.text)).toEqual(expect.arrayContaining(['Patient', 'Emergency', 'contact']));
-      expect(summary(strips)).toEqual(summary(whole));
-      // each strip's lines are its own: no two strips share a line id
-      const linesOf = (i: number): Set<string> =>
-        new Set(strips.filter((w) => w.line.startsWith(`${i}.`)).map((w) => w.line));
-      expect(linesOf(0).size).toBeGreaterThan(0);
-      expect(linesOf(2).size).toBeGreaterThan(0);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const img = await rasterizePdf(await doc.save(), 200);
+    const whole = await ocrWords(img, 200, 30_000, 'eng', 1);
+    const strips = await ocrWords(img, 200, 30_000, 'eng', 3);
+    const summary = (ws: typeof whole): string[] =>
+      ws.map((w) => `${w.text}@${Math.round(w.y1 / 10)}`).sort((a, b) => a.localeCompare(b));
+    expect(whole.map((w) => w.text)).toEqual(expect.arrayContaining(['Patient', 'Emergency', 'contact']));
+    expect(summary(strips)).toEqual(summary(whole));
+    // each strip's lines are its own: no two strips share a line id
+    const linesOf = (i: number): Set<string> =>
+      new Set(strips.filter((w) => w.line.startsWith(`${i}.`)).map((w) => w.line));
+    expect(linesOf(0).size).toBeGreaterThan(0);
+    expect(linesOf(2).size).toBeGreaterThan(0);
   });
 });

@@ -85,6 +85,17 @@ export function scannedRect(rect: number[], page: PageBox, skewDeg: number): [nu
   return [x1 + mx, y1 + my, x2 + mx, y2 + my];
 }
 
+/** Page `pageNumber` (1-based) of a PDF in memory, rendered by poppler as the OCR path renders it. */
+export async function rasterizePdf(pdf: Uint8Array, dpi: number, pageNumber = 1): Promise<Gray> {
+  const dir = await mkdtemp(join(tmpdir(), 'edform-raster-'));
+  try {
+    await writeFile(join(dir, 'page.pdf'), pdf);
+    return await rasterizePage(join(dir, 'page.pdf'), pageNumber, dpi, 20_000);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /** The scanned twin of `pdf`: one full-page greyscale image per page, no text layer. Unrotated pages only. */
 export async function scanPdf(pdf: Uint8Array, options: ScanOptions = {}): Promise<Uint8Array> {
   const dpi = options.dpi ?? 200;
