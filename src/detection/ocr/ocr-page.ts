@@ -4,7 +4,7 @@
  * boxes. The result has the shape of a born-digital page's content, so the same layout stages (binding, kinds,
  * questions, sections) run on it unchanged.
  */
-import type { PageContent, Segment } from '../layout/types';
+import type { PageContent, Segment, Shape } from '../layout/types';
 import { estimateSkew, rotateImage } from './deskew';
 import { typedPairs, type TypedPair } from './brackets';
 import { drawnCircles } from './circles';
@@ -87,11 +87,11 @@ function returned(px: number, py: number, quarter: number, w0: number, h0: numbe
   }
 }
 
-/** The image with drawn check boxes and rings painted white: tesseract would read them as letters ("O", "[]", "E]"). */
-function withoutMarkers(img: Gray, squares: PixelRule[]): Gray {
-  if (squares.length === 0) return img;
+/** The image with drawn marks painted white: tesseract would read them as letters ("O", "[]", "E]", ")Yes"). */
+function withoutMarkers(img: Gray, markers: PixelRule[]): Gray {
+  if (markers.length === 0) return img;
   const data = Uint8Array.from(img.data);
-  for (const q of squares) {
+  for (const q of markers) {
     for (let y = Math.max(0, q.y1 - 1); y < Math.min(img.height, q.y2 + 1); y++)
       data.fill(255, y * img.width + Math.max(0, q.x1 - 1), y * img.width + Math.min(img.width, q.x2 + 1));
   }
@@ -123,6 +123,8 @@ interface Upright {
   squares: PixelRule[];
   circles: PixelRule[];
   typed: TypedPair[];
+  /** Boxes of every drawn mark (squares, rings, typed brackets' strokes): painted out before OCR. */
+  markers: PixelRule[];
   words: OcrWord[];
   languages: OcrLanguages;
 }
@@ -145,7 +147,8 @@ async function readUpright(
   const pieces = inkPieces(straight, scale);
   const circles = drawnCircles(straight, scale, pieces);
   const typed = typedPairs(straight, scale, pieces);
-  const image = withoutMarkers(straight, [...squares, ...circles, ...typed.flatMap(pairStrokes)]);
+  const markers = [...squares, ...circles, ...typed.flatMap(pairStrokes)];
+  const image = withoutMarkers(straight, markers);
   let read = await ocrWords(image, dpi, timeoutMs(), languages);
   let used = languages;
   if (languages === 'eng' && looksSpanish(read.filter((w) => w.conf >= OCR_PARAMS.minWordConf))) {
@@ -153,7 +156,7 @@ async function readUpright(
     read = await ocrWords(image, dpi, timeoutMs(), used);
   }
   const words = read.filter((w) => w.conf >= OCR_PARAMS.minWordConf);
-  return { straight, skewDeg, rules, squares, circles, typed, words, languages: used };
+  return { straight, skewDeg, rules, squares, circles, typed, markers, words, languages: used };
 }
 
 const meanConf = (ws: OcrWord[]): number => (ws.length ? ws.reduce((s, w) => s + w.conf, 0) / ws.length : 0);
@@ -186,8 +189,7 @@ export async function ocrPage(
       page = await readUpright(turn(raster0, quarterTurns), scale, left, page.languages);
     }
   }
-  const { straight, skewDeg, rules, squares, circles, typed } = page;
-  const markers = [...squares, ...circles, ...typed.flatMap(pairStrokes)];
+  const { straight, skewDeg, rules, squares, circles, typed, markers } = page;
 
   // Straightened-image pixels -> original raster pixels -> the page's upright points -> PDF user space. The
   // layout stages work on the straight sheet (toUser undoes quarter turns only); placeOnScan then turns each
@@ -225,6 +227,11 @@ export async function ocrPage(
   ];
   const kept = (r: PixelRule): boolean => !onSquare(r, markers, scale) && !insideWord(r, words, scale);
   const { glyphs, blanks } = glyphsOf(words, rules.h.filter(kept), rules.v.filter(kept), toPt);
+  const shape = (q: PixelRule, curved: boolean): Shape => {
+    const [x1, y2] = toPt(q.x1, q.y1);
+    const [x2, y1] = toPt(q.x2, q.y2);
+    return { x1, y1, x2, y2, curved, stroked: true, filled: false, rectLike: !curved };
+  };
   const segment = (r: PixelRule): Segment => {
     const [x1, y2] = toPt(r.x1, r.y1);
     const [x2, y1] = toPt(r.x2, r.y2);
@@ -244,12 +251,8 @@ export async function ocrPage(
     vLines: rules.v.filter(kept).map(segment),
     // A drawn check box is one rectangle, as a vector form draws it; its sides are not rules of their own (a
     // side measured a little thick would pass for a printed dash).
-    shapes: [...squares, ...circles].map((q) => {
-      const [x1, y2] = toPt(q.x1, q.y1);
-      const [x2, y1] = toPt(q.x2, q.y2);
-      const curved = !squares.includes(q); // a ring is a curved path, as a vector form draws it
-      return { x1, y1, x2, y2, curved, stroked: true, filled: false, rectLike: !curved };
-    }),
+    // A ring is a curved path, as a vector form draws it.
+    shapes: [...squares.map((q) => shape(q, false)), ...circles.map((q) => shape(q, true))],
     fills: [],
   };
   return { content, confidence: meanConf(words) / 100, skewDeg, quarterTurns, placeOnScan, languages: page.languages };

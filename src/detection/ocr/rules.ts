@@ -139,9 +139,9 @@ function mergeParallel(
   const hi = (r: PixelRule): number => (horizontal ? r.x2 : r.y2);
   const across1 = (r: PixelRule): number => (horizontal ? r.y1 : r.x1);
   const across2 = (r: PixelRule): number => (horizontal ? r.y2 : r.x2);
-  // A thin rule left a little off level steps to the next line of pixels every so often (every 1,100 pixels at
-  // 0.05°): its pieces meet end to end on neighbouring lines, and overlap along nothing.
-  // A long rule faded in places on the copy (a hairline, blurred) comes as long pieces with short gaps between.
+  // Pieces of one rule in line: a thin rule left a little off level steps to the next line of pixels every so
+  // often (every 1,100 pixels at 0.05°), its pieces meeting end to end and overlapping along nothing; a hairline
+  // faded in places on the copy comes as long pieces with short gaps between.
   const continues = (o: PixelRule, r: PixelRule): boolean => {
     if (across1(r) > across2(o) || across2(r) < across1(o)) return false;
     const gap = Math.max(lo(r) - hi(o), lo(o) - hi(r));
@@ -206,8 +206,8 @@ function onPaper(img: Gray, r: PixelRule, horizontal: boolean, d: number): boole
   return Math.min(inkShare(col(r.x1 - d), r.y1, r.y2), inkShare(col(r.x2 - 1 + d), r.y1, r.y2)) < RULE_PARAMS.flankInk;
 }
 
-/** Whether a horizontal run is the feet of a line of letters (see RULE_PARAMS.footInk). */
-function letterFeet(img: Gray, r: PixelRule): boolean {
+/** Whether a horizontal run is the joined feet or tops of a line of letters (see RULE_PARAMS.footInk). */
+function joinedLetters(img: Gray, r: PixelRule): boolean {
   const share = (y: number): number => {
     if (y < 0 || y >= img.height) return 0;
     let ink = 0;
@@ -232,7 +232,7 @@ export function findRules(img: Gray, scale: number): { h: PixelRule[]; v: PixelR
   };
   const along = (horizontal: boolean): PixelRule[] =>
     mergedFully(runs(img, horizontal, sizes), horizontal, sizes).filter(
-      (r) => onPaper(img, r, horizontal, sizes.flank) && !(horizontal && letterFeet(img, r)),
+      (r) => onPaper(img, r, horizontal, sizes.flank) && !(horizontal && joinedLetters(img, r)),
     );
   return { h: along(true), v: along(false) };
 }
