@@ -129,10 +129,11 @@ async function runCorpus(
       scorer.scoreForm(truthOnScan(truth, opts.skewDeg, opts.sideways), { fields: toPredictions(scanned) }),
     );
     if (opts.verbose) {
-      const [d, s] = [row.digital.at(-1), row.scanned.at(-1)].map((c) => scorer.summarize(c as Counts).f1);
+      const [d, s] = [row.digital.at(-1), row.scanned.at(-1)].map((c) => scorer.summarize(c as Counts));
       const ms = row.ocrMsPerPage.at(-1) ?? 0;
+      const labels = semantic ? `; labels ${pct(d.labelAccuracy)} -> ${pct(s.labelAccuracy)}` : '';
       process.stderr.write(
-        `    ${id}: F1 ${pct(d)} -> ${pct(s)}; ${scanned.pageCount} pages, ${ms.toFixed(0)} ms per page` +
+        `    ${id}: F1 ${pct(d.f1)} -> ${pct(s.f1)}${labels}; ${scanned.pageCount} pages, ${ms.toFixed(0)} ms per page` +
           `${scanned.warnings.some((w) => /not read by OCR/.test(w)) ? ' (pages unread)' : ''}\n`,
       );
     }

@@ -4,8 +4,9 @@
  * boxes. The result has the shape of a born-digital page's content, so the same layout stages (binding, kinds,
  * questions, sections) run on it unchanged.
  */
-import type { PageContent, Segment, Shape } from '../layout/types';
+import type { Box, PageContent, Segment, Shape } from '../layout/types';
 import { estimateSkew, rotateImage } from './deskew';
+import { BAND_PARAMS, bandEdges, findBands, invertBands, whitenShades, type Band } from './bands';
 import { typedPairs, type TypedPair } from './brackets';
 import { drawnCircles } from './circles';
 import { glyphsOf } from './glyphs';
@@ -123,6 +124,9 @@ interface Upright {
   squares: PixelRule[];
   circles: PixelRule[];
   typed: TypedPair[];
+  bands: Band[];
+  /** Light shades (grey header rows): fills only, their cells' rules are on the scan. */
+  shades: Band[];
   /** Boxes of every drawn mark (squares, rings, typed brackets' strokes): painted out before OCR. */
   markers: PixelRule[];
   words: OcrWord[];
@@ -148,7 +152,13 @@ async function readUpright(
   const circles = drawnCircles(straight, scale, pieces);
   const typed = typedPairs(straight, scale, pieces);
   const markers = [...squares, ...circles, ...typed.flatMap(pairStrokes)];
-  const image = withoutMarkers(straight, markers);
+  const bands = findBands(straight, scale);
+  const shades = findBands(straight, scale, BAND_PARAMS.shadeBelow).filter(
+    (s) =>
+      !bands.some((b) => Math.min(s.x2, b.x2) > Math.max(s.x1, b.x1) && Math.min(s.y2, b.y2) > Math.max(s.y1, b.y1)),
+  );
+  const image = whitenShades(invertBands(withoutMarkers(straight, markers), bands, scale), shades);
+
   let read = await ocrWords(image, dpi, timeoutMs(), languages);
   let used = languages;
   if (languages === 'eng' && looksSpanish(read.filter((w) => w.conf >= OCR_PARAMS.minWordConf))) {
@@ -156,7 +166,7 @@ async function readUpright(
     read = await ocrWords(image, dpi, timeoutMs(), used);
   }
   const words = read.filter((w) => w.conf >= OCR_PARAMS.minWordConf);
-  return { straight, skewDeg, rules, squares, circles, typed, markers, words, languages: used };
+  return { straight, skewDeg, rules, squares, circles, typed, bands, shades, markers, words, languages: used };
 }
 
 const meanConf = (ws: OcrWord[]): number => (ws.length ? ws.reduce((s, w) => s + w.conf, 0) / ws.length : 0);
@@ -189,7 +199,7 @@ export async function ocrPage(
       page = await readUpright(turn(raster0, quarterTurns), scale, left, page.languages);
     }
   }
-  const { straight, skewDeg, rules, squares, circles, typed, markers } = page;
+  const { straight, skewDeg, rules, squares, circles, typed, bands, shades, markers } = page;
 
   // Straightened-image pixels -> original raster pixels -> the page's upright points -> PDF user space. The
   // layout stages work on the straight sheet (toUser undoes quarter turns only); placeOnScan then turns each
@@ -227,6 +237,15 @@ export async function ocrPage(
   ];
   const kept = (r: PixelRule): boolean => !onSquare(r, markers, scale) && !insideWord(r, words, scale);
   const { glyphs, blanks } = glyphsOf(words, rules.h.filter(kept), rules.v.filter(kept), toPt);
+  const boxPt = (b: Band): Box => {
+    const [x1, y2] = toPt(b.x1, b.y1);
+    const [x2, y1] = toPt(b.x2, b.y2);
+    return { x1, y1, x2, y2 };
+  };
+  const bandBoxes = bands.map(boxPt);
+  // OCR does not tell bold from regular; white letters on a dark band are a heading's, and sections start there.
+  for (const g of glyphs)
+    if (bandBoxes.some((b) => g.x1 >= b.x1 && g.x2 <= b.x2 && g.y1 >= b.y1 - 1 && g.y2 <= b.y2 + 1)) g.bold = true;
   const shape = (q: PixelRule, curved: boolean): Shape => {
     const [x1, y2] = toPt(q.x1, q.y1);
     const [x2, y1] = toPt(q.x2, q.y2);
@@ -240,6 +259,7 @@ export async function ocrPage(
     const width = r.thickness / scale;
     return horizontal ? { x1, x2, y1: mid, y2: mid, width } : { x1: mid, x2: mid, y1, y2, width };
   };
+  const edges = bands.map(bandEdges);
   const content: PageContent = {
     index: base.index,
     width: W / scale,
@@ -247,13 +267,14 @@ export async function ocrPage(
     toUser,
     fromUser,
     glyphs,
-    hLines: rules.h.filter((r) => kept(r) && !blanks.has(r)).map(segment),
-    vLines: rules.v.filter(kept).map(segment),
+    hLines: [...rules.h.filter((r) => kept(r) && !blanks.has(r)), ...edges.flatMap((e) => e.h)].map(segment),
+    vLines: [...rules.v.filter(kept), ...edges.flatMap((e) => e.v)].map(segment),
     // A drawn check box is one rectangle, as a vector form draws it; its sides are not rules of their own (a
     // side measured a little thick would pass for a printed dash).
     // A ring is a curved path, as a vector form draws it.
     shapes: [...squares.map((q) => shape(q, false)), ...circles.map((q) => shape(q, true))],
-    fills: [],
+    // A band is a filled rectangle, as a vector form draws it: the layout takes no field from a shaded cell.
+    fills: [...bands, ...shades].map((b) => ({ ...boxPt(b), gray: b.gray / 255 })),
   };
   return { content, confidence: meanConf(words) / 100, skewDeg, quarterTurns, placeOnScan, languages: page.languages };
 }

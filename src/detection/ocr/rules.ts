@@ -18,6 +18,11 @@ export const RULE_PARAMS = {
    * took a scanned W-9 from 58.5 to 22 F1.
    */
   inkBelow: 150,
+  /**
+   * A thin rule that falls between two lines of pixels leaves each of them a light grey: two neighbouring pixels
+   * both lighter than inkBelow but darker than this, whose darkness adds up to one ink pixel's, are ink too.
+   */
+  splitBelow: 200,
   /** A run at least this long, in points, is a rule (a check box side is about 8-12 pt). */
   minLengthPt: 6.5,
   /** A rule is at most this thick, in points; thicker ink is a filled area or bold text. */
@@ -78,6 +83,24 @@ function runs(img: Gray, horizontal: boolean, { minLen, maxThick, gap: maxGap, a
   const outer = horizontal ? height : width;
   const inner = horizontal ? width : height;
   const at = (o: number, i: number): number => (horizontal ? data[o * width + i] : data[i * width + o]);
+  const ink = (o: number, i: number): boolean => {
+    const v = at(o, i);
+    if (v < RULE_PARAMS.inkBelow) return true;
+    if (v >= RULE_PARAMS.splitBelow) return false;
+    const light = (n: number): boolean => n < 0 || n >= outer || at(n, i) >= RULE_PARAMS.splitBelow;
+    const pair = (n: number, beyond: number, before: number): boolean => {
+      if (n < 0 || n >= outer) return false;
+      const w = at(n, i);
+      return (
+        w >= RULE_PARAMS.inkBelow &&
+        w < RULE_PARAMS.splitBelow &&
+        510 - v - w >= 255 - RULE_PARAMS.inkBelow &&
+        light(beyond) &&
+        light(before)
+      );
+    };
+    return pair(o - 1, o - 2, o + 1) || pair(o + 1, o + 2, o - 1);
+  };
   let open: OpenRun[] = [];
   const done: PixelRule[] = [];
   const close = (r: OpenRun): void => {
@@ -94,8 +117,7 @@ function runs(img: Gray, horizontal: boolean, { minLen, maxThick, gap: maxGap, a
     let start = -1;
     let gap = 0;
     for (let i = 0; i <= inner; i++) {
-      const ink = i < inner && at(o, i) < RULE_PARAMS.inkBelow;
-      if (ink) {
+      if (i < inner && ink(o, i)) {
         if (start < 0) start = i;
         gap = 0;
       } else if (start >= 0 && ++gap > maxGap) {
