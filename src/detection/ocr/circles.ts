@@ -17,8 +17,11 @@ export const CIRCLE_PARAMS = {
   maxDiameterPt: 16,
   /** Width and height differ by at most this share of the larger (a ring on a skewed scan stays round). */
   maxAspectGap: 0.2,
-  /** At least this diameter per stroke thickness: thinner than a printed O. */
-  minDiameterPerStroke: 9,
+  /**
+   * At least this diameter per stroke thickness (measured by darkness, see inkStroke): thinner than a printed O
+   * (at most 9.1 in Helvetica-like faces at 150-300 dpi; drawn rings of 0.5-1 pt, 12 and more).
+   */
+  minDiameterPerStroke: 10.5,
   /** Share of the ring's ink within a stroke's reach of the fitted circle. */
   minOnRing: 0.9,
   /** Of this many sectors around the centre, at most `maxOpenSectors` may hold no ink (a C or a G is open). */
@@ -29,6 +32,19 @@ export const CIRCLE_PARAMS = {
   maxInnerInk: 0.04,
 };
 
+/**
+ * A ring's stroke thickness in pixels from the darkness of its box (its grey edges counted by how dark they
+ * are) over its length: the count of pixels past a threshold depends on how the anti-aliasing fell (a letter O
+ * and a ring measured that way overlap), the darkness does not.
+ */
+function inkStroke(c: InkPiece, img: Gray, midRadius: number): number {
+  let mass = 0;
+  for (let y = Math.max(0, c.y1 - 1); y <= Math.min(img.height - 1, c.y2); y++)
+    for (let x = Math.max(0, c.x1 - 1); x <= Math.min(img.width - 1, c.x2); x++)
+      mass += 255 - img.data[y * img.width + x];
+  return mass / 255 / (2 * Math.PI * Math.max(1, midRadius));
+}
+
 /** Whether a piece of ink is a drawn ring; its box, with its stroke thickness, when it is. */
 function asRing(c: InkPiece, img: Gray): PixelRule | null {
   const p = CIRCLE_PARAMS;
@@ -37,7 +53,7 @@ function asRing(c: InkPiece, img: Gray): PixelRule | null {
   const [cx, cy] = [(c.x1 + c.x2) / 2, (c.y1 + c.y2) / 2];
   const r = (w + h) / 4;
   const stroke = c.pixels.length / (2 * Math.PI * r);
-  if ((2 * r) / stroke < p.minDiameterPerStroke) return null;
+  if ((2 * r) / inkStroke(c, img, r - stroke / 2) < p.minDiameterPerStroke) return null;
   const reach = stroke / 2 + 1.5;
   const open = new Uint8Array(p.sectors).fill(1);
   let onRing = 0;
