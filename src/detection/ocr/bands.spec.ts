@@ -102,4 +102,17 @@ describe('thin rules on a skewed copy', () => {
     [80, 81, 82].forEach((y) => grey(y, 50, 550)); // a light shaded strip
     expect(findRules(img, 200 / 72).h.map((r) => [r.y1, r.y2])).toEqual([[50, 52]]);
   });
+
+  it('does not take a line of bold letters on a grey header row for rules, at 150 or 200 dpi', async () => {
+    const doc = await PDFDocument.create();
+    const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+    const page = doc.addPage([612, 200]);
+    page.drawRectangle({ x: 40, y: 80, width: 532, height: 18, color: rgb(0.9, 0.9, 0.9) });
+    page.drawText('Surgery / procedure   Hospital   Year   Physician', { x: 44, y: 85, size: 9, font: bold });
+    const pdf = await doc.save();
+    for (const dpi of [150, 200]) {
+      const img = await rasterizePdf(await scanPdf(pdf, { dpi, skewDeg: 1.5 }), dpi);
+      expect(findRules(rotateImage(img, estimateSkew(img)), dpi / 72).h).toEqual([]);
+    }
+  });
 });

@@ -45,6 +45,12 @@ export const RULE_PARAMS = {
    * bold lowercase letters; not a drawn rule: a blank or a box edge has paper beside it.
    */
   footInk: 0.25,
+  /** A horizontal rule is ink along this share of its length in unbroken stretches of at least... */
+  solidShare: 0.8,
+  /** ... this many points (or 0.6 of the rule, when shorter): wider than a bold letter (see `solid`). */
+  solidStretchPt: 8,
+  /** ... and those stretches are this share of the ink in its box at least. */
+  solidInkShare: 0.35,
 };
 
 export interface PixelRule {
@@ -77,30 +83,54 @@ interface RuleSizes {
   flank: number;
 }
 
-/** Runs along one axis, merged across neighbouring lines of pixels into rules. */
-function runs(img: Gray, horizontal: boolean, { minLen, maxThick, gap: maxGap, align }: RuleSizes): PixelRule[] {
+/**
+ * Ink for rules along rows (`horizontal`) or columns, one byte per pixel: dark pixels, and two neighbouring light
+ * greys across the line, with paper beyond them, that add up to one ink pixel (see RULE_PARAMS.splitBelow).
+ */
+function inkMask(img: Gray, horizontal: boolean): Uint8Array {
   const { width, height, data } = img;
-  const outer = horizontal ? height : width;
-  const inner = horizontal ? width : height;
-  const at = (o: number, i: number): number => (horizontal ? data[o * width + i] : data[i * width + o]);
-  const ink = (o: number, i: number): boolean => {
-    const v = at(o, i);
-    if (v < RULE_PARAMS.inkBelow) return true;
-    if (v >= RULE_PARAMS.splitBelow) return false;
-    const light = (n: number): boolean => n < 0 || n >= outer || at(n, i) >= RULE_PARAMS.splitBelow;
-    const pair = (n: number, beyond: number, before: number): boolean => {
-      if (n < 0 || n >= outer) return false;
-      const w = at(n, i);
+  const mask = new Uint8Array(data.length);
+  // Across the line: the next row down for horizontal rules, the next column right for vertical ones.
+  const across = horizontal ? width : 1;
+  const pos = (i: number): number => (horizontal ? Math.floor(i / width) : i % width);
+  const limit = horizontal ? height : width;
+  const light = (i: number, p: number): boolean => p < 0 || p >= limit || data[i] >= RULE_PARAMS.splitBelow;
+  const split = (v: number): boolean => v >= RULE_PARAMS.inkBelow && v < RULE_PARAMS.splitBelow;
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i];
+    if (v < RULE_PARAMS.inkBelow) {
+      mask[i] = 1;
+      continue;
+    }
+    if (v >= RULE_PARAMS.splitBelow) continue;
+    const p = pos(i);
+    const pairs = (d: number): boolean => {
+      const q = p + d;
+      if (q < 0 || q >= limit) return false;
+      const w = data[i + d * across];
       return (
-        w >= RULE_PARAMS.inkBelow &&
-        w < RULE_PARAMS.splitBelow &&
+        split(w) &&
         510 - v - w >= 255 - RULE_PARAMS.inkBelow &&
-        light(beyond) &&
-        light(before)
+        light(i + 2 * d * across, p + 2 * d) &&
+        light(i - d * across, p - d)
       );
     };
-    return pair(o - 1, o - 2, o + 1) || pair(o + 1, o + 2, o - 1);
-  };
+    if (pairs(-1) || pairs(1)) mask[i] = 1;
+  }
+  return mask;
+}
+
+/** Runs along one axis, merged across neighbouring lines of pixels into rules. */
+function runs(
+  img: Gray,
+  mask: Uint8Array,
+  horizontal: boolean,
+  { minLen, maxThick, gap: maxGap, align }: RuleSizes,
+): PixelRule[] {
+  const { width } = img;
+  const outer = horizontal ? img.height : img.width;
+  const inner = horizontal ? img.width : img.height;
+  const ink = (o: number, i: number): boolean => mask[horizontal ? o * width + i : i * width + o] === 1;
   let open: OpenRun[] = [];
   const done: PixelRule[] = [];
   const close = (r: OpenRun): void => {
@@ -241,6 +271,32 @@ function joinedLetters(img: Gray, r: PixelRule): boolean {
   return Math.max(Math.min(share(r.y1 - 1), share(r.y1 - 2)), below) >= RULE_PARAMS.footInk;
 }
 
+/**
+ * Whether a horizontal run is a drawn line: most of its length is ink in unbroken stretches of a few points (on
+ * one line of pixels, or stepping across several when the line is a little off level). A run through a word of
+ * bold letters set close (their gaps bridged, their x-height cut into runs thin enough to pass) is ink in
+ * letter-wide stretches only.
+ */
+function solid(img: Gray, mask: Uint8Array, r: PixelRule, scale: number): boolean {
+  const length = r.x2 - r.x1;
+  const stretch = Math.min(RULE_PARAMS.solidStretchPt * scale, 0.6 * length);
+  let long = 0;
+  let ink = 0;
+  for (let y = r.y1; y < r.y2; y++) {
+    let run = 0;
+    for (let i = y * img.width + r.x1, end = y * img.width + r.x2; i <= end; i++) {
+      if (i < end && mask[i]) run++;
+      else {
+        if (run >= stretch) long += run;
+        ink += run;
+        run = 0;
+      }
+    }
+  }
+  // A letter's bar (the H's) is a stretch too: the stems around it are not.
+  return long >= RULE_PARAMS.solidShare * length && long >= RULE_PARAMS.solidInkShare * ink;
+}
+
 /** Horizontal and vertical rules of a page rendered at `scale` pixels per point. */
 export function findRules(img: Gray, scale: number): { h: PixelRule[]; v: PixelRule[] } {
   const sizes: RuleSizes = {
@@ -252,9 +308,13 @@ export function findRules(img: Gray, scale: number): { h: PixelRule[]; v: PixelR
     merge: pxAt(RULE_PARAMS.mergePx, scale),
     flank: pxAt(RULE_PARAMS.flankPx, scale),
   };
-  const along = (horizontal: boolean): PixelRule[] =>
-    mergedFully(runs(img, horizontal, sizes), horizontal, sizes).filter(
-      (r) => onPaper(img, r, horizontal, sizes.flank) && !(horizontal && joinedLetters(img, r)),
+  const along = (horizontal: boolean): PixelRule[] => {
+    const mask = inkMask(img, horizontal);
+    return mergedFully(runs(img, mask, horizontal, sizes), horizontal, sizes).filter(
+      (r) =>
+        onPaper(img, r, horizontal, sizes.flank) &&
+        !(horizontal && (joinedLetters(img, r) || !solid(img, mask, r, scale))),
     );
+  };
   return { h: along(true), v: along(false) };
 }
