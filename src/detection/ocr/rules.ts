@@ -90,32 +90,28 @@ interface RuleSizes {
 function inkMask(img: Gray, horizontal: boolean): Uint8Array {
   const { width, height, data } = img;
   const mask = new Uint8Array(data.length);
+  const { inkBelow, splitBelow } = RULE_PARAMS;
   // Across the line: the next row down for horizontal rules, the next column right for vertical ones.
   const across = horizontal ? width : 1;
-  const pos = (i: number): number => (horizontal ? Math.floor(i / width) : i % width);
   const limit = horizontal ? height : width;
-  const light = (i: number, p: number): boolean => p < 0 || p >= limit || data[i] >= RULE_PARAMS.splitBelow;
-  const split = (v: number): boolean => v >= RULE_PARAMS.inkBelow && v < RULE_PARAMS.splitBelow;
+  // Paper (or the page's edge) at line position p, pixel i.
+  const light = (i: number, p: number): boolean => p < 0 || p >= limit || data[i] >= splitBelow;
   for (let i = 0; i < data.length; i++) {
     const v = data[i];
-    if (v < RULE_PARAMS.inkBelow) {
-      mask[i] = 1;
-      continue;
+    if (v < inkBelow) mask[i] = 1;
+    else if (v < splitBelow) {
+      const p = horizontal ? (i / width) | 0 : i % width;
+      for (const d of [-1, 1]) {
+        const q = p + d;
+        if (q < 0 || q >= limit) continue;
+        const w = data[i + d * across];
+        if (w < inkBelow || w >= splitBelow || 510 - v - w < 255 - inkBelow) continue;
+        if (light(i + 2 * d * across, p + 2 * d) && light(i - d * across, p - d)) {
+          mask[i] = 1;
+          break;
+        }
+      }
     }
-    if (v >= RULE_PARAMS.splitBelow) continue;
-    const p = pos(i);
-    const pairs = (d: number): boolean => {
-      const q = p + d;
-      if (q < 0 || q >= limit) return false;
-      const w = data[i + d * across];
-      return (
-        split(w) &&
-        510 - v - w >= 255 - RULE_PARAMS.inkBelow &&
-        light(i + 2 * d * across, p + 2 * d) &&
-        light(i - d * across, p - d)
-      );
-    };
-    if (pairs(-1) || pairs(1)) mask[i] = 1;
   }
   return mask;
 }
@@ -130,7 +126,7 @@ function runs(
   const { width } = img;
   const outer = horizontal ? img.height : img.width;
   const inner = horizontal ? img.width : img.height;
-  const ink = (o: number, i: number): boolean => mask[horizontal ? o * width + i : i * width + o] === 1;
+  const step = horizontal ? 1 : width;
   let open: OpenRun[] = [];
   const done: PixelRule[] = [];
   const close = (r: OpenRun): void => {
@@ -146,8 +142,9 @@ function runs(
     const found: [number, number][] = [];
     let start = -1;
     let gap = 0;
+    const base = horizontal ? o * width : o;
     for (let i = 0; i <= inner; i++) {
-      if (i < inner && ink(o, i)) {
+      if (i < inner && mask[base + i * step] === 1) {
         if (start < 0) start = i;
         gap = 0;
       } else if (start >= 0 && ++gap > maxGap) {
