@@ -3,7 +3,8 @@
  * figures). BENCH_SCANNED_FORMS (default 6 per corpus, 0 = all), BENCH_SCANNED_SKEW (1.5), BENCH_SCANNED_NOISE (0.003),
  * BENCH_SCANNED_DPI (the copier's resolution, 200), BENCH_SCANNED_CORPUS (dev or intake; default both),
  * BENCH_SCANNED_VERBOSE=1 (one line per form on stderr), BENCH_SCANNED_SIDEWAYS=1 (every sheet turned a quarter),
- * BENCH_SCANNED_PAPER (the paper's grey level, 0..255; white by default).
+ * BENCH_SCANNED_PAPER (the paper's grey level, 0..255; white by default), BENCH_SCANNED_MARGIN (points of black beyond
+ * the sheet along its top and left edges, half that on the right).
  */
 import path from 'path';
 import { loadScorers } from './lib/scorers';
@@ -24,6 +25,7 @@ export function scannedOptions(): ScannedOptions {
     verbose: process.env.BENCH_SCANNED_VERBOSE === '1',
     sideways: process.env.BENCH_SCANNED_SIDEWAYS === '1',
     paper: process.env.BENCH_SCANNED_PAPER ? Number(process.env.BENCH_SCANNED_PAPER) : undefined,
+    margin: process.env.BENCH_SCANNED_MARGIN ? Number(process.env.BENCH_SCANNED_MARGIN) : undefined,
   };
 }
 

@@ -27,6 +27,8 @@ export interface ScannedOptions {
   sideways?: boolean;
   /** The paper's grey level (BENCH_SCANNED_PAPER, 0..255; white by default): a copy on grey paper. */
   paper?: number;
+  /** Black beyond the sheet, points (BENCH_SCANNED_MARGIN): the sheet shifted on the glass. */
+  margin?: number;
 }
 
 /** Either shared scorer, seen through what this file reads of its summary. */
@@ -117,6 +119,7 @@ async function runCorpus(
       seed: id.length,
       sideways: opts.sideways,
       paper: opts.paper,
+      margin: opts.margin,
     });
     const t0 = performance.now();
     const c0 = cpuMs();
@@ -146,6 +149,7 @@ export async function scannedRows(scorers: Scorers, shared: string, opts: Scanne
   const out: string[] = [
     `scanned (image-only copies: ${opts.dpi ?? 200} dpi, skew ${opts.skewDeg}°, ${opts.noise * 100} % noise` +
       `${opts.sideways ? ', every sheet turned a quarter' : ''}${opts.paper !== undefined ? `, paper grey ${opts.paper}` : ''}` +
+      `${opts.margin ? `, black margins of ${opts.margin} pt` : ''}` +
       `; ${opts.maxForms || 'all'} forms per corpus):`,
   ];
   for (const [name, dir, file, semantic] of [

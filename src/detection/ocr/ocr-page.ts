@@ -6,6 +6,7 @@
  */
 import type { Box, PageContent, Segment, Shape } from '../layout/types';
 import { estimateSkew, rotateImage } from './deskew';
+import { withoutDarkMargins } from './borders';
 import { BAND_PARAMS, bandEdges, findBands, invertBands, whitenShades, type Band } from './bands';
 import { typedPairs, type TypedPair } from './brackets';
 import { drawnCircles } from './circles';
@@ -186,7 +187,8 @@ export async function ocrPage(
   const started = Date.now();
   const left = (): number => Math.max(1_000, timeoutMs - (Date.now() - started));
   const dpi = await scanDpi(pdfPath, pageNumber, base.width * base.height, left());
-  const raster0 = whitenPaper(await rasterizePage(pdfPath, pageNumber, dpi, left()));
+  // Margins first: they would pull the skew estimate to 0° and pass for rules and bands.
+  const raster0 = withoutDarkMargins(whitenPaper(await rasterizePage(pdfPath, pageNumber, dpi, left())), dpi / 72);
   const scale = raster0.width / base.width; // pixels per point
 
   // The previous page's turn first: the sheets of one document are mostly fed the same way.

@@ -21,6 +21,11 @@ export interface ScanOptions {
   sideways?: boolean;
   /** The paper's grey level (0..255; white by default): every shade is darkened in proportion, as on grey paper. */
   paper?: number;
+  /**
+   * Black beyond the sheet, in points: this deep along the top and left edges, half along the right, square to the
+   * scanner (the sheet shifted on the glass, the lid left open).
+   */
+  margin?: number;
 }
 
 export function grayPng(img: Gray): Buffer {
@@ -40,6 +45,14 @@ function speckle(img: Gray, share: number, seed: number): Gray {
   };
   const data = Uint8Array.from(img.data);
   for (let i = 0; i < data.length; i++) if (rand() < share) data[i] = Math.floor(rand() * 256);
+  return { ...img, data };
+}
+
+function darkMargins(img: Gray, px: number): Gray {
+  const data = Uint8Array.from(img.data);
+  for (let y = 0; y < img.height; y++)
+    for (let x = 0; x < img.width; x++)
+      if (y < px || x < px || x >= img.width - px / 2) data[y * img.width + x] = 20 + ((x * 7 + y * 13) % 30);
   return { ...img, data };
 }
 
@@ -109,6 +122,7 @@ export async function scanPdf(pdf: Uint8Array, options: ScanOptions = {}): Promi
       const { x, y, width, height } = page.getCropBox();
       let img = await rasterizePage(path, i + 1, dpi, 60_000);
       if (options.skewDeg) img = rotateImage(img, -options.skewDeg);
+      if (options.margin) img = darkMargins(img, Math.round((options.margin * dpi) / 72));
       if (options.paper !== undefined) img = onPaper(img, options.paper);
       if (options.noise) img = speckle(img, options.noise, (options.seed ?? 7) + i);
       const sideways = options.sideways === true;

@@ -1,0 +1,86 @@
+/**
+ * The dark margins of a copy: where the sheet was smaller than the glass, shifted, or the lid was left open, the
+ * scan is black beyond the paper's edge. Such a margin is square to the scanner, not to the skewed sheet, so it
+ * pulls the skew estimate towards 0°, and its edge passes for a rule. It is ink reaching the image's edge in a
+ * solid mass (every pixel deep inside dark ink): painted white, with a thin fringe, before anything else reads the
+ * page. A form's own rules and boxes are thin, so a margin touching them does not spread into them.
+ */
+import type { Gray } from './raster';
+import { pxAt } from './rules';
+
+export const BORDER_PARAMS = {
+  /** Pixels darker than this (0..255) are a margin's. */
+  darkBelow: 110,
+  /** Side, in pixels at 200 dpi, of the window that must be all dark around a pixel of the solid mass. */
+  windowPx: 9,
+  /** Share of that window that is dark (noise and copier streaks leave a few lighter pixels). */
+  solidShare: 0.9,
+  /** Pixels at 200 dpi beyond the solid mass that are painted too (its soft edge). */
+  fringePx: 3,
+};
+
+/** The image with dark margins joined to its edges painted white (the same image when there are none). */
+export function withoutDarkMargins(img: Gray, scale: number): Gray {
+  const { width: w, height: h, data } = img;
+  const p = BORDER_PARAMS;
+  const half = Math.max(1, Math.floor(pxAt(p.windowPx, scale) / 2));
+  if (w <= 2 * half + 1 || h <= 2 * half + 1) return img;
+  // Summed-area table of dark pixels.
+  const W = w + 1;
+  const sum = new Int32Array(W * (h + 1));
+  for (let y = 0; y < h; y++) {
+    let row = 0;
+    for (let x = 0; x < w; x++) {
+      if (data[y * w + x] < p.darkBelow) row++;
+      sum[(y + 1) * W + x + 1] = sum[y * W + x + 1] + row;
+    }
+  }
+  const solid = (x: number, y: number): boolean => {
+    const [x1, y1] = [Math.max(0, x - half), Math.max(0, y - half)];
+    const [x2, y2] = [Math.min(w, x + half + 1), Math.min(h, y + half + 1)];
+    const dark = sum[y2 * W + x2] - sum[y1 * W + x2] - sum[y2 * W + x1] + sum[y1 * W + x1];
+    return dark >= p.solidShare * (x2 - x1) * (y2 - y1);
+  };
+  const seen = new Uint8Array(w * h);
+  const stack: number[] = [];
+  const push = (x: number, y: number): void => {
+    const i = y * w + x;
+    if (seen[i] || !solid(x, y)) return;
+    seen[i] = 1;
+    stack.push(i);
+  };
+  for (let x = 0; x < w; x++) {
+    push(x, 0);
+    push(x, h - 1);
+  }
+  for (let y = 0; y < h; y++) {
+    push(0, y);
+    push(w - 1, y);
+  }
+  if (stack.length === 0) return img;
+  let y1 = h;
+  let y2 = 0;
+  while (stack.length) {
+    const i = stack.pop() as number;
+    const x = i % w;
+    const y = (i - x) / w;
+    [y1, y2] = [Math.min(y1, y), Math.max(y2, y)];
+    if (x > 0) push(x - 1, y);
+    if (x < w - 1) push(x + 1, y);
+    if (y > 0) push(x, y - 1);
+    if (y < h - 1) push(x, y + 1);
+  }
+  // Paint the mass with its window's reach and the fringe: a pixel is solid when its whole window is dark.
+  const reach = half + pxAt(p.fringePx, scale);
+  const out = Uint8Array.from(data);
+  for (let y = y1; y <= y2; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!seen[y * w + x]) continue;
+      const start = x;
+      while (x < w && seen[y * w + x]) x++;
+      for (let yy = Math.max(0, y - reach); yy <= Math.min(h - 1, y + reach); yy++)
+        out.fill(255, yy * w + Math.max(0, start - reach), yy * w + Math.min(w, x + reach));
+    }
+  }
+  return { ...img, data: out };
+}
