@@ -1,10 +1,14 @@
+import { getQueueToken } from '@nestjs/bull';
 import { Logger } from '@nestjs/common';
+import type { Queue } from 'bull';
+import { QUEUES } from 'src/queue/queues';
 import { SubmissionsSweeper } from 'src/submissions/submissions.sweeper';
 import { createOrg, type TestOrg } from 'test/factories/organizations.factory';
 import { createTestApp, type TestApp } from 'test/utils/create-test-app';
 import { answersFor, createLink, templateFrom, waitForPdfReady, type Field } from 'test/utils/forms';
 import { api } from 'test/utils/http';
 import { PrivateRedis } from 'test/utils/private-redis';
+import { waitFor } from 'test/utils/wait-for';
 
 // A request may wait for Redis this long at most (rate limit 300 ms, then enqueue 500 ms); a hung one fails here.
 const ANSWER_WITHIN_MS = 5_000;
@@ -32,9 +36,25 @@ describe('Redis down or frozen: partner and patient requests keep working (Redis
   }, 120_000);
 
   afterAll(async () => {
+    // Bull's close forces its blocking client to reconnect; closing while its clients are still reconnecting after
+    // the last outage makes that reconnect fail ("already connecting") outside any promise the test holds.
+    if (t) {
+      const queues = Object.values(QUEUES).map((name) => t.app.get<Queue>(getQueueToken(name), { strict: false }));
+      // Bull's subscriber and blocking clients are not in its typings.
+      type Clients = { client?: { status: string }; eclient?: { status: string }; bclient?: { status: string } };
+      const clients = (q: Queue): Array<{ status: string } | undefined> => {
+        const c = q as unknown as Clients;
+        return [c.client, c.eclient, c.bclient];
+      };
+      await waitFor(
+        async () => (queues.every((q) => clients(q).every((c) => !c || c.status === 'ready')) ? true : undefined),
+        20_000,
+        100,
+      ).catch(() => undefined);
+    }
     await t?.close();
     await redis?.stop();
-  });
+  }, 90_000);
 
   it.each([
     ['down', () => redis.down(), () => redis.up()],
