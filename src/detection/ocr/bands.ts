@@ -39,7 +39,10 @@ export interface Band {
 }
 
 /** Sums of ink (pixels darker than `below`) over rectangles in O(1): a summed-area table of the ink mask. */
-function inkTable(img: Gray, below: number): { count: (x1: number, y1: number, x2: number, y2: number) => number } {
+export function inkTable(
+  img: Gray,
+  below: number,
+): { count: (x1: number, y1: number, x2: number, y2: number) => number } {
   const { width: w, height: h, data } = img;
   const W = w + 1;
   const sum = new Int32Array(W * (h + 1));

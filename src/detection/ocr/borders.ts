@@ -5,6 +5,7 @@
  * solid mass (every pixel deep inside dark ink): painted white, with a thin fringe, before anything else reads the
  * page. A form's own rules and boxes are thin, so a margin touching them does not spread into them.
  */
+import { inkTable } from './bands';
 import type { Gray } from './raster';
 import { pxAt } from './rules';
 
@@ -25,21 +26,11 @@ export function withoutDarkMargins(img: Gray, scale: number): Gray {
   const p = BORDER_PARAMS;
   const half = Math.max(1, Math.floor(pxAt(p.windowPx, scale) / 2));
   if (w <= 2 * half + 1 || h <= 2 * half + 1) return img;
-  // Summed-area table of dark pixels.
-  const W = w + 1;
-  const sum = new Int32Array(W * (h + 1));
-  for (let y = 0; y < h; y++) {
-    let row = 0;
-    for (let x = 0; x < w; x++) {
-      if (data[y * w + x] < p.darkBelow) row++;
-      sum[(y + 1) * W + x + 1] = sum[y * W + x + 1] + row;
-    }
-  }
+  const { count } = inkTable(img, p.darkBelow);
   const solid = (x: number, y: number): boolean => {
     const [x1, y1] = [Math.max(0, x - half), Math.max(0, y - half)];
     const [x2, y2] = [Math.min(w, x + half + 1), Math.min(h, y + half + 1)];
-    const dark = sum[y2 * W + x2] - sum[y1 * W + x2] - sum[y2 * W + x1] + sum[y1 * W + x1];
-    return dark >= p.solidShare * (x2 - x1) * (y2 - y1);
+    return count(x1, y1, x2, y2) >= p.solidShare * (x2 - x1) * (y2 - y1);
   };
   const seen = new Uint8Array(w * h);
   const stack: number[] = [];
