@@ -239,7 +239,8 @@ export async function ocrPage(
   ];
   const kept = (r: PixelRule): boolean => !onSquare(r, markers, scale) && !insideWord(r, words, scale);
   const { glyphs, blanks } = glyphsOf(words, rules.h.filter(kept), rules.v.filter(kept), toPt);
-  const boxPt = (b: Band): Box => {
+  /** A box of the straightened image in points (y up). */
+  const boxPt = (b: Box): Box => {
     const [x1, y2] = toPt(b.x1, b.y1);
     const [x2, y1] = toPt(b.x2, b.y2);
     return { x1, y1, x2, y2 };
@@ -248,11 +249,13 @@ export async function ocrPage(
   // OCR does not tell bold from regular; white letters on a dark band are a heading's, and sections start there.
   for (const g of glyphs)
     if (bandBoxes.some((b) => g.x1 >= b.x1 && g.x2 <= b.x2 && g.y1 >= b.y1 - 1 && g.y2 <= b.y2 + 1)) g.bold = true;
-  const shape = (q: PixelRule, curved: boolean): Shape => {
-    const [x1, y2] = toPt(q.x1, q.y1);
-    const [x2, y1] = toPt(q.x2, q.y2);
-    return { x1, y1, x2, y2, curved, stroked: true, filled: false, rectLike: !curved };
-  };
+  const shape = (q: PixelRule, curved: boolean): Shape => ({
+    ...boxPt(q),
+    curved,
+    stroked: true,
+    filled: false,
+    rectLike: !curved,
+  });
   const segment = (r: PixelRule): Segment => {
     const [x1, y2] = toPt(r.x1, r.y1);
     const [x2, y1] = toPt(r.x2, r.y2);
