@@ -2,6 +2,8 @@
  * The field map: what detection produces and rendering consumes. Plain data, no Nest imports.
  * Wire names (snake_case) are produced by the templates module's mapper, not here.
  */
+import type { FieldFormat } from '../shared/answer-rules';
+
 export const FIELD_KINDS = [
   'text',
   'date',
@@ -64,6 +66,13 @@ export interface DetectedField {
   dateLayout?: DateLayout;
   /** Present when detector is "acroform". */
   acroform?: AcroFormBinding;
+  /** Answer rules: the check the printed label asks for ("ZIP code" -> zip). */
+  format?: FieldFormat | null;
+  /**
+   * Answer rules, detection-local: the field applies only while the option at this index of the same result's
+   * `fields` is ticked ("If yes, please explain"). Stored as `condition` with that option's field id.
+   */
+  conditionOn?: number | null;
 }
 
 export type DatePart = 'day' | 'month' | 'year';

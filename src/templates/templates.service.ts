@@ -31,13 +31,17 @@ export interface NewVersionInput {
 /** Fresh public ids for every field and question of a new version (never reused across versions). */
 function assignIds(detection: DetectionResult): TemplateField[] {
   const questionIds = new Map<string, string>();
-  return detection.fields.map((field) => {
+  const fieldIds = detection.fields.map(() => newId('field'));
+  return detection.fields.map(({ conditionOn, ...field }, index) => {
     let questionId: string | null = null;
     if (field.questionKey) {
       questionId = questionIds.get(field.questionKey) ?? newId('question');
       questionIds.set(field.questionKey, questionId);
     }
-    return { ...field, fieldId: newId('field'), questionId };
+    // Detection refers to the option by its index; stored, it is the option's field id.
+    const option = conditionOn ?? null;
+    const condition = option !== null && fieldIds[option] ? { fieldId: fieldIds[option], equals: true as const } : null;
+    return { ...field, fieldId: fieldIds[index], questionId, format: field.format ?? null, condition };
   });
 }
 
