@@ -4,6 +4,7 @@ import { FillLinksSubmissions1795317437778 } from './migrations/1795317437778-Fi
 import { Webhooks1795317600000 } from './migrations/1795317600000-Webhooks';
 import { TemplateEdits1795395564869 } from './migrations/1795395564869-TemplateEdits';
 import { FillDraftsLocale1795395898769 } from './migrations/1795395898769-FillDraftsLocale';
+import { WebhookRotationEventsFeed1795700690175 } from './migrations/1795700690175-WebhookRotationEventsFeed';
 
 /** Checked-in migrations in order; generated with `npm run migration:generate`, then read. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   Webhooks1795317600000,
   TemplateEdits1795395564869,
   FillDraftsLocale1795395898769,
+  WebhookRotationEventsFeed1795700690175,
 ];

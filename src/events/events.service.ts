@@ -3,7 +3,12 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { newId } from 'src/common/ids/ids';
+import { rowsReturned } from 'src/database/raw-query';
 import { Event, type EventType } from './entities/event.entity';
+
+/** The events feed promises at least this much history (decisions.md: 30 days). */
+export const EVENT_RETENTION_DAYS = 30;
+const PURGE_BATCH = 5_000;
 
 /** An event claimed for dispatch (its subscribers are found by the webhooks module). */
 export interface ClaimedEvent {
@@ -66,5 +71,27 @@ export class EventsService {
   /** The event a delivery sends, or null when it is gone. */
   find(eventId: string): Promise<Event | null> {
     return this.events.findOneBy({ id: eventId });
+  }
+
+  /**
+   * Deletes dispatched events older than the retention, in batches (a backlog after downtime never becomes one
+   * long lock). Deliveries keep their rows; a redelivery of a purged event stops with "the event no longer exists".
+   * Returns how many were deleted.
+   */
+  async purgeExpired(olderThanDays = EVENT_RETENTION_DAYS): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      const rows = await rowsReturned(
+        this.events,
+        `DELETE FROM events WHERE id IN (
+           SELECT id FROM events
+            WHERE dispatched_at IS NOT NULL AND created_at < now() - $1::int * interval '1 day'
+            LIMIT $2)
+         RETURNING id`,
+        [olderThanDays, PURGE_BATCH],
+      );
+      deleted += rows.length;
+      if (rows.length < PURGE_BATCH) return deleted;
+    }
   }
 }

@@ -7,8 +7,10 @@ import { type AttemptReport, sendSigned } from './delivery-sender';
 import { DeliveryQueueService } from './delivery-queue.service';
 import { DeliveryStateRepository, type LeasedAttempt } from './delivery-state.repository';
 import { DELIVERY_LEASE_MS } from './delivery-timing';
-import { envelopeBody, type EnvelopeSource } from './envelope';
+import { envelopeBody, type EnvelopeSource } from 'src/events/envelope';
 import { nextAttemptDelayMs } from './retry-policy';
+import { liveSecrets, type WebhookSecrets } from './secret-rotation';
+import { WebhookClock } from './webhook-clock';
 
 /** A delivery leased for one attempt, with the event it sends (null when the event is gone). */
 interface ClaimedAttempt extends LeasedAttempt {
@@ -37,6 +39,7 @@ export class DeliveryAttemptsService {
     private readonly queue: DeliveryQueueService,
     private readonly events: EventsService,
     private readonly settings: Settings,
+    private readonly clock: WebhookClock,
   ) {}
 
   /** The job of the delivery queue. Skips quietly when the delivery is not due, finished or gone. */
@@ -59,7 +62,7 @@ export class DeliveryAttemptsService {
    * POST /webhooks/{id}/test: a `test` event (recorded as already dispatched, so it reaches this webhook only)
    * and a one-attempt delivery, sent synchronously. Recorded like any delivery; never retried.
    */
-  async sendTest(webhook: { id: string; orgId: string; url: string; secret: string }): Promise<TestDeliveryResult> {
+  async sendTest(webhook: { id: string; orgId: string; url: string } & WebhookSecrets): Promise<TestDeliveryResult> {
     const claim = await this.dataSource.transaction(async (manager) => {
       const event = await this.events.recordDispatched(manager, webhook.orgId, 'test', { webhook_id: webhook.id });
       const delivery = { webhookId: webhook.id, orgId: webhook.orgId, eventId: event.id, eventType: event.type };
@@ -71,6 +74,8 @@ export class DeliveryAttemptsService {
         maxAttempts: 1,
         url: webhook.url,
         secret: webhook.secret,
+        previousSecret: webhook.previousSecret,
+        previousSecretExpiresAt: webhook.previousSecretExpiresAt,
         event: { type: event.type, orgId: event.orgId, createdAt: event.createdAt, data: event.data },
       };
       return attempt;
@@ -83,7 +88,7 @@ export class DeliveryAttemptsService {
   private send(claim: ClaimedAttempt, body: string): Promise<AttemptReport> {
     return sendSigned({
       url: claim.url,
-      secret: claim.secret,
+      secrets: liveSecrets(claim, this.clock.now()),
       deliveryId: claim.deliveryId,
       body,
       allowInsecure: this.settings.ALLOW_INSECURE_OUTBOUND,

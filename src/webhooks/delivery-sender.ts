@@ -1,6 +1,6 @@
 import { OutboundError, safeFetch } from 'src/common/http/safe-fetch';
 import { type Verdict, verdictForStatus } from './retry-policy';
-import { DELIVERY_ID_HEADER, SIGNATURE_HEADER, signatureHeader, WEBHOOK_USER_AGENT } from './signing';
+import { signingHeaders, WEBHOOK_USER_AGENT } from './signing';
 
 /** Deadline of one attempt, connect included (the issue: 10 s). */
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -9,7 +9,8 @@ const MAX_RESPONSE_BYTES = 1024 * 1024;
 
 export interface SignedRequest {
   url: string;
-  secret: string;
+  /** The live secrets, the current one first: each signs the attempt, in both schemes. */
+  secrets: string[];
   deliveryId: string;
   body: string;
   allowInsecure: boolean;
@@ -25,8 +26,8 @@ export interface AttemptReport {
 }
 
 /**
- * One attempt: signed afresh (new timestamp) over exactly the bytes sent, redirects not followed, every
- * connection through the SSRF guard. Transport errors are retried like 5xx.
+ * One attempt: signed afresh (new timestamp) over exactly the bytes sent, in our (Stripe's) scheme and in Standard
+ * Webhooks', redirects not followed, every connection through the SSRF guard. Transport errors are retried like 5xx.
  */
 export async function sendSigned(request: SignedRequest, now: () => number = Date.now): Promise<AttemptReport> {
   const started = performance.now();
@@ -38,8 +39,7 @@ export async function sendSigned(request: SignedRequest, now: () => number = Dat
       headers: {
         'Content-Type': 'application/json',
         'User-Agent': WEBHOOK_USER_AGENT,
-        [DELIVERY_ID_HEADER]: request.deliveryId,
-        [SIGNATURE_HEADER]: signatureHeader(request.secret, request.body, timestamp),
+        ...signingHeaders(request.secrets, request.deliveryId, request.body, timestamp),
       },
       body: request.body,
       allowInsecure: request.allowInsecure,

@@ -4,18 +4,18 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { encryptedString } from 'src/common/crypto/encrypted-column';
 import { newId } from 'src/common/ids/ids';
 import type { AttemptReport } from './delivery-sender';
+import type { WebhookSecrets } from './secret-rotation';
 import type { AttemptOutcome } from './entities/webhook-delivery-attempt.entity';
 import type { DeliveryStatus } from './entities/webhook-delivery.entity';
 
-/** A delivery leased for one attempt. */
-export interface LeasedAttempt {
+/** A delivery leased for one attempt, with its webhook's secrets (which of them sign is decided at sending). */
+export interface LeasedAttempt extends WebhookSecrets {
   deliveryId: string;
   webhookId: string;
   eventId: string;
   attempt: number;
   maxAttempts: number;
   url: string;
-  secret: string;
 }
 
 /** One delivery to create for a dispatched event. */
@@ -103,6 +103,8 @@ export class DeliveryStateRepository {
       max_attempts: number;
       url: string;
       secret: Buffer;
+      previous_secret: Buffer | null;
+      previous_secret_expires_at: Date | null;
     }[] = await this.dataSource.query(
       `WITH claimed AS (
          UPDATE webhook_deliveries d
@@ -111,7 +113,8 @@ export class DeliveryStateRepository {
            FROM webhooks w
           WHERE d.id = $1 AND w.id = d.webhook_id AND w.active AND d.status = 'pending'
             AND d.attempts < d.max_attempts AND d.next_attempt_at <= now() + $3::float8 * interval '1 millisecond'
-         RETURNING d.id, d.webhook_id, d.event_id, d.attempts, d.max_attempts, w.url, w.secret)
+         RETURNING d.id, d.webhook_id, d.event_id, d.attempts, d.max_attempts, w.url, w.secret, w.previous_secret,
+                   w.previous_secret_expires_at)
        SELECT * FROM claimed`,
       [deliveryId, leaseMs, slackMs],
     );
@@ -125,6 +128,8 @@ export class DeliveryStateRepository {
       maxAttempts: row.max_attempts,
       url: row.url,
       secret: encryptedString.from(row.secret) as string,
+      previousSecret: encryptedString.from(row.previous_secret) as string | null,
+      previousSecretExpiresAt: row.previous_secret_expires_at,
     };
   }
 
@@ -214,6 +219,14 @@ export class DeliveryStateRepository {
          FROM expired
        ON CONFLICT (delivery_id, attempt) DO NOTHING`,
       [INTERRUPTED],
+    );
+  }
+
+  /** Previous secrets whose rotation overlap has ended are dropped: they sign nothing any more. */
+  async forgetExpiredSecrets(): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE webhooks SET previous_secret = NULL, previous_secret_expires_at = NULL, updated_at = now()
+        WHERE previous_secret_expires_at < now()`,
     );
   }
 

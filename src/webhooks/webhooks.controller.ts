@@ -17,6 +17,7 @@ import {
   WebhookCreatedResponseDto,
   WebhookDeactivatedResponseDto,
   WebhookListResponseDto,
+  WebhookSecretRotatedResponseDto,
   WebhookTestResponseDto,
 } from './dto/webhook-response.dto';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
@@ -39,8 +40,12 @@ export class WebhooksController {
     description:
       'Scope: webhooks:manage. `url` must be https:// and resolve only to public addresses. `events` omitted or ' +
       'empty means every kind, including kinds added later. At most 10 active webhooks per organization. The ' +
-      '`secret` is returned only here. Deliveries are signed: `X-Service-Signature: t=<unix>,v1=<hex HMAC-SHA256 ' +
-      'of "<t>.<raw body>">` (the Stripe format), with `X-Service-Delivery-Id` to deduplicate on.',
+      '`secret` is returned only here. Deliveries are signed twice: `X-Service-Signature: t=<unix>,v1=<hex ' +
+      'HMAC-SHA256 of "<t>.<raw body>" keyed with the whole secret>` (the Stripe format), with ' +
+      "`X-Service-Delivery-Id` to deduplicate on; and Standard Webhooks' `webhook-id` (the delivery id), " +
+      '`webhook-timestamp` (the same t) and `webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<t>.<raw body>" ' +
+      'keyed with the base64-decoded part after whsec_>` (the standardwebhooks libraries verify it with the ' +
+      'secret as issued).',
   })
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Makes retries safe for 24 hours' })
   @ApiCreatedResponse({ type: WebhookCreatedResponseDto })
@@ -85,6 +90,29 @@ export class WebhooksController {
   @ApiErrorResponses(404, 409)
   test(@CurrentOrg() org: CallerOrg, @Param('webhook_id') webhookId: string): Promise<WebhookTestResponseDto> {
     return this.webhooks.test(org, webhookId);
+  }
+
+  @Post(':webhook_id/rotate-secret')
+  @HttpCode(200)
+  @RequireScopes('webhooks:manage')
+  @UseInterceptors(IdempotencyInterceptor)
+  @ApiOperation({
+    summary: 'Rotate the signing secret',
+    description:
+      'Scope: webhooks:manage. Returns a new secret (shown only here). For 24 hours (until ' +
+      '`previous_secret_expires_at`) every delivery is signed with both secrets: two `v1=` entries in ' +
+      '`X-Service-Signature` and two space-separated entries in `webhook-signature`, the new one first, so a ' +
+      'receiver can switch secrets at any moment of the overlap. Rotating again during an overlap drops the oldest ' +
+      'secret at once. 409 when the webhook is deactivated.',
+  })
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A retried rotation returns the same secret' })
+  @ApiOkResponse({ type: WebhookSecretRotatedResponseDto })
+  @ApiErrorResponses(404, 409)
+  rotateSecret(
+    @CurrentOrg() org: CallerOrg,
+    @Param('webhook_id') webhookId: string,
+  ): Promise<WebhookSecretRotatedResponseDto> {
+    return this.webhooks.rotateSecret(org, webhookId);
   }
 
   @Get(':webhook_id/deliveries')

@@ -10,6 +10,7 @@ import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { WebhookDeliveryAttempt } from './entities/webhook-delivery-attempt.entity';
 import { Webhook } from './entities/webhook.entity';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
+import { WebhookClock } from './webhook-clock';
 import { WebhookDispatcher } from './webhook-dispatcher.service';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksProcessor } from './webhooks.processor';
@@ -30,6 +31,7 @@ import { WebhooksSweeper } from './webhooks.sweeper';
     DeliveryQueueService,
     DeliveryStateRepository,
     DeliveryMonitor,
+    WebhookClock,
     ...workerProviders(WebhookDispatcher, WebhooksProcessor, WebhooksSweeper),
   ],
   exports: [WebhooksService, DeliveryMonitor],

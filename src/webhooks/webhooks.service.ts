@@ -14,9 +14,13 @@ import type {
   WebhookCreatedResponseDto,
   WebhookDeactivatedResponseDto,
   WebhookListResponseDto,
+  WebhookSecretRotatedResponseDto,
 } from './dto/webhook-response.dto';
+import { encryptedString } from 'src/common/crypto/encrypted-column';
 import { Webhook } from './entities/webhook.entity';
+import { overlapEnd } from './secret-rotation';
 import { newWebhookSecret } from './signing';
+import { WebhookClock } from './webhook-clock';
 import { toWebhookResponse } from './webhooks.mapper';
 
 export const MAX_ACTIVE_WEBHOOKS = 10;
@@ -30,6 +34,7 @@ export class WebhooksService {
     private readonly attempts: DeliveryAttemptsService,
     private readonly deliveryState: DeliveryStateRepository,
     private readonly settings: Settings,
+    private readonly clock: WebhookClock,
   ) {}
 
   /**
@@ -89,13 +94,30 @@ export class WebhooksService {
     return this.attempts.sendTest(webhook);
   }
 
+  /**
+   * A new secret; the current one becomes the previous one and signs beside it for 24 hours (a previous one still
+   * in its overlap is dropped: at most two secrets sign). One UPDATE, so two rotations at once leave a consistent
+   * pair. The new secret is shown only here.
+   */
+  async rotateSecret(org: CallerOrg, webhookId: string): Promise<WebhookSecretRotatedResponseDto> {
+    await this.findActive(org, webhookId);
+    const secret = newWebhookSecret();
+    const expiresAt = overlapEnd(this.clock.now());
+    await this.webhooks.query(
+      `UPDATE webhooks SET previous_secret = secret, previous_secret_expires_at = $3, secret = $2, updated_at = now()
+        WHERE id = $1`,
+      [webhookId, encryptedString.to(secret), expiresAt],
+    );
+    return { webhook_id: webhookId, secret, previous_secret_expires_at: expiresAt.toISOString() };
+  }
+
   /** The caller's webhook, active or not; another organization's id is a 404. */
   async findOwned(org: CallerOrg, webhookId: string, withSecret = false): Promise<Webhook> {
     if (!looksLikeId('webhook', webhookId)) throw AppException.notFound('webhook');
     const query = this.webhooks
       .createQueryBuilder('w')
       .where('w.id = :id AND w.org_id = :orgId', { id: webhookId, orgId: org.id });
-    if (withSecret) query.addSelect('w.secret');
+    if (withSecret) query.addSelect('w.secret').addSelect('w.previousSecret');
     const webhook = await query.getOne();
     if (!webhook) throw AppException.notFound('webhook');
     return webhook;

@@ -40,6 +40,7 @@ export class WebhooksSweeper implements OnApplicationBootstrap, OnApplicationShu
   async sweep(): Promise<number> {
     // Leases that ran out: the worker died during the attempt. Recorded, and the delivery is due at once.
     await this.state.recoverExpiredLeases();
+    await this.state.forgetExpiredSecrets();
     const due = await this.state.overdue(this.timings.overdueAfterMs, SWEEP_LIMIT);
     const lost = [];
     for (const { id, attempts } of due) {

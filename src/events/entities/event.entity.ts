@@ -16,6 +16,8 @@ export type EventType = (typeof EVENT_TYPES)[number];
  */
 @Entity('events')
 @Index('idx_events_undispatched', ['createdAt'], { where: 'dispatched_at IS NULL' })
+@Index('idx_events_org_feed', ['orgId', 'createdAt', 'id'])
+@Index('idx_events_created', ['createdAt'])
 export class Event {
   @PrimaryColumn('text')
   id!: string;

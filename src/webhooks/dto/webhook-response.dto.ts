@@ -44,3 +44,19 @@ export class WebhookTestResponseDto {
   })
   error!: string | null;
 }
+
+export class WebhookSecretRotatedResponseDto {
+  @ApiProperty({ example: 'wh_3kT9mQ2xL7pR4vW8yZ1bN5' }) webhook_id!: string;
+  @ApiProperty({
+    description: 'The new signing secret. Shown only in this response: store it now.',
+    example: 'whsec_9bR3kT7mQ2xL8vW4yZ6nC1dF5hJ0pS3a',
+  })
+  secret!: string;
+  @ApiProperty({
+    description:
+      'Until then every delivery is signed with both the new and the previous secret (in both schemes); after it, ' +
+      'with the new one only',
+    example: '2026-11-23T10:00:00.000Z',
+  })
+  previous_secret_expires_at!: string;
+}

@@ -22,6 +22,13 @@ export class Webhook {
   @Column('bytea', { transformer: encryptedString, select: false })
   secret!: string;
 
+  /** The secret a rotation replaced, encrypted; it signs beside `secret` until previousSecretExpiresAt. */
+  @Column('bytea', { transformer: encryptedString, select: false, nullable: true })
+  previousSecret!: string | null;
+
+  @Column('timestamptz', { nullable: true })
+  previousSecretExpiresAt!: Date | null;
+
   @Column('boolean', { default: true })
   active!: boolean;
 

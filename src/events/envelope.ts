@@ -1,4 +1,4 @@
-import type { EventType } from 'src/events/entities/event.entity';
+import type { EventType } from './entities/event.entity';
 
 /** The data keys of each event kind (partner-api.md, Events). Kinds added later pass their data through. */
 const DATA_KEYS: Record<EventType, readonly string[]> = {
@@ -17,15 +17,27 @@ export interface EnvelopeSource {
   data: Record<string, unknown>;
 }
 
+export interface Envelope {
+  event: string;
+  timestamp: string;
+  org_id: string;
+  data: Record<string, unknown>;
+}
+
 /**
- * The request body: `{event, timestamp, org_id, data}` and nothing else. `data` is cut down to the keys the spec
- * lists for the kind, so nothing beyond ids and URLs (never answers or prefill values) can leave by accident.
- * Deterministic for one event row, so every attempt of a delivery sends the same bytes.
+ * `{event, timestamp, org_id, data}` and nothing else. `data` is cut down to the keys the spec lists for the kind,
+ * so nothing beyond ids and URLs (never answers or prefill values) can leave by accident. The events feed lists
+ * the same objects.
  */
-export function envelopeBody(event: EnvelopeSource): string {
+export function envelope(event: EnvelopeSource): Envelope {
   const keys = (DATA_KEYS as Partial<Record<string, readonly string[]>>)[event.type];
   const data = keys
     ? Object.fromEntries(keys.filter((key) => key in event.data).map((key) => [key, event.data[key]]))
     : event.data;
-  return JSON.stringify({ event: event.type, timestamp: event.createdAt.toISOString(), org_id: event.orgId, data });
+  return { event: event.type, timestamp: event.createdAt.toISOString(), org_id: event.orgId, data };
+}
+
+/** The request body of a delivery. Deterministic for one event row, so every attempt sends the same bytes. */
+export function envelopeBody(event: EnvelopeSource): string {
+  return JSON.stringify(envelope(event));
 }
