@@ -7,6 +7,7 @@ import { ErrorCode } from 'src/common/errors/error-codes';
 import { newId, randomBase62 } from 'src/common/ids/ids';
 import { Settings } from 'src/config/settings';
 import { isPrefillable } from 'src/detection/field-map';
+import { answerError, ruleMessage } from 'src/shared/answer-rules';
 import { valueProblem } from 'src/templates/field-values';
 import type { TemplateField } from 'src/templates/template-field';
 import { TemplateVersionCache, type LiveVersion } from 'src/templates/template-version-cache';
@@ -128,7 +129,9 @@ export function checkPrefillValues(values: PrefillValueDto[], fields: TemplateFi
     if (seen.has(v.field_id)) problems.push(`values: field ${v.field_id} is given twice`);
     seen.add(v.field_id);
     const problem = valueProblem(field.kind, v.value, false);
+    const rule = !problem && typeof v.value === 'string' ? answerError(field, v.value) : null;
     if (problem) problems.push(`values: field ${v.field_id} ${problem}`);
+    else if (rule) problems.push(`values: field ${v.field_id} ${ruleMessage(rule)}`);
     if (field.kind === 'select_one' && v.value === true && field.questionId) {
       chosen.set(field.questionId, (chosen.get(field.questionId) ?? 0) + 1);
     }

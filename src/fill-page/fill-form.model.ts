@@ -1,4 +1,5 @@
 import type { FieldKind } from 'src/detection/field-map';
+import type { FieldFormat } from 'src/shared/answer-rules';
 
 /** One field as the fill page sees it (no geometry beyond the page number). */
 export interface FillFormField {
@@ -19,6 +20,10 @@ export interface FillFormField {
   value?: string | boolean;
   /** Locked prefill: shown read-only, re-asserted by the server at submit. */
   locked: boolean;
+  /** Answer rules (decisions.md): always sent by GET /f/{code}/form, null when none. */
+  format?: FieldFormat | null;
+  /** Shown only while this option is ticked; null when always shown. */
+  condition?: { field_id: string; equals: true } | null;
 }
 
 /** What `GET /f/{short_code}/form` returns and what the HTML page is rendered from. */

@@ -117,6 +117,8 @@ export function toFormModel({ link, title, version }: OpenFillLink): FillFormMod
         required: f.required,
         ...(value ? { value: value.value } : {}),
         locked: value?.locked ?? false,
+        format: f.format ?? null,
+        condition: f.condition ? { field_id: f.condition.fieldId, equals: true as const } : null,
       };
     }),
   };

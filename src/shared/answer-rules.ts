@@ -206,22 +206,22 @@ export function dropInactiveAnswers<T>(
 export function conditionProblem(field: RuleField, fields: readonly RuleField[]): string | null {
   const condition = field.condition;
   if (!condition) return null;
-  if (condition.fieldId === field.fieldId) return 'condition names the field itself';
+  if (condition.fieldId === field.fieldId) return 'names the field itself';
   const index = fields.findIndex((f) => f.fieldId === condition.fieldId);
-  if (index < 0) return `condition names ${condition.fieldId}, which is not a field of this form`;
+  if (index < 0) return `names ${condition.fieldId}, which is not a field of this form`;
   const target = fields[index];
   if (!isConditionTargetKind(target.kind))
-    return `condition names ${condition.fieldId}, a ${target.kind} field: it must be a choice option or check box`;
+    return `names ${condition.fieldId}, a ${target.kind} field: it must be a choice option or check box`;
   const own = fields.findIndex((f) => f.fieldId === field.fieldId);
-  if (own >= 0 && index > own) return `condition names ${condition.fieldId}, which comes later in the field order`;
+  if (own >= 0 && index > own) return `names ${condition.fieldId}, which comes later in the field order`;
   return null;
 }
 
 /** Why a field's format cannot stand, or null. */
 export function formatProblem(field: Pick<RuleField, 'kind' | 'format'>): string | null {
   if (!field.format) return null;
-  if (!isFieldFormat(field.format)) return `format must be one of ${FIELD_FORMATS.join(', ')}`;
+  if (!isFieldFormat(field.format)) return `must be one of ${FIELD_FORMATS.join(', ')}`;
   return formatFitsKind(field.format, field.kind)
     ? null
-    : `format ${field.format} does not fit a ${field.kind} field (${field.format === 'birth_date' ? 'date' : 'text'} only)`;
+    : `${field.format} does not fit a ${field.kind} field (${field.format === 'birth_date' ? 'date' : 'text'} only)`;
 }

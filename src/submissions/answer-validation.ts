@@ -3,6 +3,7 @@ import { ErrorCode } from 'src/common/errors/error-codes';
 import type { PrefillValue } from 'src/fill-links/entities/fill-link.entity';
 import type { FieldError } from 'src/fill-page/fill-form.model';
 import { isChoiceKind, valueProblem } from 'src/templates/field-values';
+import { answerError, inactiveFieldIds, ruleMessage, todayIso, type RuleError } from 'src/shared/answer-rules';
 import type { TemplateField } from 'src/templates/template-field';
 import type { Answers } from './entities/submission.entity';
 
@@ -15,6 +16,8 @@ export interface CheckedSubmission {
   answers: Answers;
   signatures: Record<string, Buffer>;
 }
+
+const ruleProblem = (error: RuleError | null) => (error ? ruleMessage(error, 'en') : null);
 
 function decodeSignature(value: unknown): Buffer | string {
   if (typeof value !== 'string') return 'must be a PNG data URL';
@@ -36,6 +39,7 @@ export function checkSubmission(
   fields: TemplateField[],
   prefill: PrefillValue[],
   given: { answers: Record<string, unknown>; signatures: Record<string, unknown> },
+  today: string = todayIso(),
 ): CheckedSubmission {
   const errors: FieldError[] = [];
   const byId = new Map(fields.map((f) => [f.fieldId, f]));
@@ -46,13 +50,18 @@ export function checkSubmission(
     else if (field.kind === 'signature')
       errors.push({ field_id: id, error: 'is signed on the pad, not sent as an answer' });
   }
+  const answerOf = (field: TemplateField) =>
+    locked.has(field.fieldId) ? locked.get(field.fieldId) : given.answers[field.fieldId];
+  // Fields whose condition is false: their answers (and signatures) are dropped, never checked or required.
+  const hidden = inactiveFieldIds(fields, Object.fromEntries(fields.map((f) => [f.fieldId, answerOf(f)])));
   const answers: Answers = {};
   const questions = new Map<string, TemplateField[]>();
   for (const field of fields) {
-    if (field.kind === 'signature') continue;
-    const given_ = locked.has(field.fieldId) ? locked.get(field.fieldId) : given.answers[field.fieldId];
-    const value = given_ ?? (isChoiceKind(field.kind) ? false : '');
-    const problem = valueProblem(field.kind, value, true);
+    if (field.kind === 'signature' || hidden.has(field.fieldId)) continue;
+    const value = answerOf(field) ?? (isChoiceKind(field.kind) ? false : '');
+    const problem =
+      valueProblem(field.kind, value, true) ??
+      (typeof value === 'string' ? ruleProblem(answerError(field, value, today)) : null);
     if (problem) {
       errors.push({ field_id: field.fieldId, error: problem });
       continue;
@@ -77,6 +86,7 @@ export function checkSubmission(
   }
   const signatures: Record<string, Buffer> = {};
   for (const [id, value] of Object.entries(given.signatures)) {
+    if (hidden.has(id)) continue;
     if (byId.get(id)?.kind !== 'signature') {
       errors.push({ field_id: id, error: 'is not a signature field of this form' });
       continue;
@@ -89,6 +99,7 @@ export function checkSubmission(
     if (
       field.kind === 'signature' &&
       field.required &&
+      !hidden.has(field.fieldId) &&
       !signatures[field.fieldId] &&
       !given.signatures[field.fieldId]
     ) {

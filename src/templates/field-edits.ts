@@ -4,6 +4,7 @@
  */
 import type { ChoiceMark, FieldKind, Rect } from 'src/detection/field-map';
 import type { FieldEntryDto } from './dto/template-edit.dto';
+import { entryRules } from './field-rule-edits';
 import { rectOnPage, type PageBox } from './page-boxes';
 import type { TemplateField } from './template-field';
 
@@ -135,6 +136,7 @@ export function applyFieldEdits(base: FieldEditBase, entries: FieldEntryDto[], i
   };
   checkEntries(base, entries, report);
   checkQuestions(entries, report);
+  const rules = entryRules(base.fields, entries, report);
   if (problems.length > 0) throw new FieldEditError(problems.sort((a, b) => a.index - b.index));
 
   const baseById = new Map(base.fields.map((f) => [f.fieldId, f]));
@@ -149,7 +151,7 @@ export function applyFieldEdits(base: FieldEditBase, entries: FieldEntryDto[], i
     return real;
   };
 
-  return entries.map((entry): TemplateField => {
+  return entries.map((entry, index): TemplateField => {
     const kept = entry.field_id ? baseById.get(entry.field_id) : undefined;
     const sameKind = kept !== undefined && kept.kind === entry.kind;
     const samePlace = sameKind && kept.page === entry.page && sameRect(kept.rect, entry.rect);
@@ -167,6 +169,7 @@ export function applyFieldEdits(base: FieldEditBase, entries: FieldEntryDto[], i
       required: entry.required ?? false,
       confidence: kept?.confidence ?? 1,
       section: entry.section ?? '',
+      ...rules[index],
     };
     if (isChoice(entry.kind)) field.mark = entry.mark ?? kept?.mark ?? ('check' as ChoiceMark);
     if (sameKind) {

@@ -37,5 +37,7 @@ export function toFieldResponse(field: TemplateField): TemplateFieldDto {
     confidence: round(field.confidence),
     ...(isChoiceKind(field.kind) ? { mark: field.mark ?? 'check' } : {}),
     section: field.section ?? '',
+    format: field.format ?? null,
+    condition: field.condition ? { field_id: field.condition.fieldId, equals: true } : null,
   };
 }

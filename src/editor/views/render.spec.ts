@@ -82,6 +82,8 @@ describe('editor views', () => {
               required: true,
               confidence: 1,
               section: '',
+              format: null,
+              condition: null,
             },
           ],
         }),

@@ -8,6 +8,7 @@ import {
   IsIn,
   IsInt,
   IsNumber,
+  IsObject,
   IsOptional,
   IsString,
   Length,
@@ -17,6 +18,8 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { CHOICE_MARKS, FIELD_KINDS, type ChoiceMark, type FieldKind } from 'src/detection/field-map';
+import { FIELD_FORMATS, type FieldFormat } from 'src/shared/answer-rules';
+import { CONDITION_DESCRIPTION, FieldConditionDto, FORMAT_DESCRIPTION } from './field-rules.dto';
 import { TemplateFieldDto } from './template.dto';
 
 /** Most fields one version may hold. */
@@ -111,6 +114,30 @@ export class FieldEntryDto {
   @IsOptional()
   @IsIn(CHOICE_MARKS)
   mark?: ChoiceMark;
+
+  @ApiPropertyOptional({
+    enum: FIELD_FORMATS,
+    nullable: true,
+    description: `${FORMAT_DESCRIPTION}. Omitted: a kept field keeps its format`,
+    example: null,
+  })
+  @IsOptional()
+  @IsIn(FIELD_FORMATS)
+  format?: FieldFormat | null;
+
+  @ApiPropertyOptional({
+    type: FieldConditionDto,
+    nullable: true,
+    description:
+      `${CONDITION_DESCRIPTION}. It must name an entry of this body that comes earlier and keeps its field_id. ` +
+      'Omitted: a kept field keeps its condition while that option stays',
+    example: null,
+  })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => FieldConditionDto)
+  condition?: FieldConditionDto | null;
 
   @ApiPropertyOptional({ description: 'Read-only (from GET): ignored', example: true })
   @IsOptional()

@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
+import { FIELD_FORMATS, type FieldFormat } from 'src/shared/answer-rules';
+import { CONDITION_DESCRIPTION, FieldConditionDto, FORMAT_DESCRIPTION } from './field-rules.dto';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { CHOICE_MARKS, FIELD_KINDS } from 'src/detection/field-map';
 
@@ -67,6 +69,15 @@ export class TemplateFieldDto {
   mark?: string;
   @ApiProperty({ description: 'The printed section heading the field sits under ("" when none)', example: '' })
   section!: string;
+  @ApiProperty({ enum: FIELD_FORMATS, nullable: true, description: FORMAT_DESCRIPTION, example: null })
+  format!: FieldFormat | null;
+  @ApiProperty({
+    type: FieldConditionDto,
+    nullable: true,
+    description: CONDITION_DESCRIPTION,
+    example: { field_id: 'fld_3hJ8nC2vB5xZ9mQ1wE4rT7', equals: true },
+  })
+  condition!: FieldConditionDto | null;
 }
 
 export class TemplateFieldsResponseDto {
