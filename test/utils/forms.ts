@@ -14,7 +14,19 @@ export interface Field {
   prefillable: boolean;
   required: boolean;
   rect: number[];
+  format?: string | null;
+  condition?: { field_id: string; equals: true } | null;
 }
+
+/** A value each kind and format accepts (answer rules), for fields that are not plain text. */
+const VALID_BY_RULE: Record<string, string> = {
+  phone: '604 555 0134',
+  email: 'zoe@example.org',
+  number: '42',
+  initials: 'ZÐ',
+  zip: '75201',
+  ssn: '123-45-6789',
+};
 
 /** Imports a fixture PDF and returns its template id and latest field map. */
 export async function templateFrom(
@@ -41,7 +53,10 @@ export async function createLink(
 export const PNG_1X1 =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-/** Answers for every field: text-like a string, date a date, the first option of each question true. */
+/**
+ * Answers for every field: text a string, other text-like kinds and formats a value their rule accepts, date a
+ * date, the first option of each question true.
+ */
 export function answersFor(
   fields: Field[],
   text = 'Zoë Ðorđević',
@@ -57,7 +72,7 @@ export function answersFor(
       if (f.question_id) chosen.add(f.question_id);
       answers[f.field_id] = first;
     } else if (f.kind === 'checkbox') answers[f.field_id] = true;
-    else answers[f.field_id] = text;
+    else answers[f.field_id] = VALID_BY_RULE[f.format ?? ''] ?? VALID_BY_RULE[f.kind] ?? text;
   }
   return { answers, signatures };
 }
