@@ -5,6 +5,7 @@ import { Webhooks1795317600000 } from './migrations/1795317600000-Webhooks';
 import { TemplateEdits1795395564869 } from './migrations/1795395564869-TemplateEdits';
 import { FillDraftsLocale1795395898769 } from './migrations/1795395898769-FillDraftsLocale';
 import { WebhookRotationEventsFeed1795700690175 } from './migrations/1795700690175-WebhookRotationEventsFeed';
+import { ImportsCarriedOver1795701934654 } from './migrations/1795701934654-ImportsCarriedOver';
 
 /** Checked-in migrations in order; generated with `npm run migration:generate`, then read. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   TemplateEdits1795395564869,
   FillDraftsLocale1795395898769,
   WebhookRotationEventsFeed1795700690175,
+  ImportsCarriedOver1795701934654,
 ];

@@ -110,7 +110,7 @@ export class ImportRunnerService {
 
   private async succeed(row: Import, pdf: Buffer, detection: DetectionResult): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const { template, version } = await this.templates.createVersion(manager, {
+      const { template, version, carriedOver } = await this.templates.createVersion(manager, {
         orgId: row.orgId,
         importId: row.id,
         templateId: row.templateId,
@@ -127,7 +127,9 @@ export class ImportRunnerService {
         pageCount: version.pageCount,
         fieldCount: version.fieldCount,
         detector: version.detector,
-        reviewRequired: version.reviewRequired,
+        // A re-import that kept the previous review (every edit of staff's carried over) needs none.
+        reviewRequired: version.reviewRequired && version.reviewedAt === null,
+        carriedOver,
         reviewReasons: version.reviewReasons,
         warnings: version.warnings,
       });
@@ -136,7 +138,7 @@ export class ImportRunnerService {
         template_id: template.id,
         page_count: version.pageCount,
         field_count: version.fieldCount,
-        review_required: version.reviewRequired,
+        review_required: version.reviewRequired && version.reviewedAt === null,
       });
     });
   }

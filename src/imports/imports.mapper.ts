@@ -21,6 +21,7 @@ export function toImportResponse(row: Import): ImportResponseDto {
       review_required: row.reviewRequired!,
       review_reasons: row.reviewReasons ?? [],
       warnings: row.warnings ?? [],
+      carried_over: row.carriedOver ?? 0,
     };
   }
   if (row.status === 'failed') return { ...base, error: row.error!, error_code: row.errorCode! };

@@ -9,7 +9,23 @@ export interface TemplateField extends Omit<DetectedField, 'conditionOn'> {
   format?: FieldFormat | null;
   /** Answer rules: the field applies only while this choice option or check box is ticked; null/absent: always. */
   condition?: FieldCondition | null;
+  /** Re-imports: properties that hold what staff set in an edit, carried over from the previous version. */
+  carried?: CarriedProperty[];
+  /** Re-imports: the label (prompt) detection read, where a carried-over edit replaced it; matching uses it. */
+  printedLabel?: string;
+  printedPrompt?: string;
 }
+
+/** What a re-import carries over from staff's edits (decisions.md): grouping is the field's question. */
+export type CarriedProperty =
+  | 'label'
+  | 'prompt'
+  | 'kind'
+  | 'choiceLabel'
+  | 'required'
+  | 'format'
+  | 'condition'
+  | 'grouping';
 
 /** Who produced a version's field map: detection, or a person through PUT /templates/{id}/fields. */
 export type TemplateDetector = Detector | 'edited';

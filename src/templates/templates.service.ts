@@ -15,6 +15,7 @@ import { Template } from './entities/template.entity';
 import { TemplateVersion } from './entities/template-version.entity';
 import type { TemplateField } from './template-field';
 import { readPageBoxes, type PageBox } from './page-boxes';
+import { carryOverFromPrevious, type ReimportOutcome } from './reimport-versions';
 import { toFieldResponse, toTemplateResponse } from './templates.mapper';
 
 export interface NewVersionInput {
@@ -56,7 +57,7 @@ export class TemplatesService {
   async createVersion(
     manager: EntityManager,
     input: NewVersionInput,
-  ): Promise<{ template: Template; version: TemplateVersion & { detector: Detector } }> {
+  ): Promise<{ template: Template; version: TemplateVersion & { detector: Detector }; carriedOver: number | null }> {
     let template: Template;
     if (input.templateId) {
       const locked = await manager
@@ -81,7 +82,14 @@ export class TemplatesService {
         }),
       );
     }
-    const fields = assignIds(input.detection);
+    let fields = assignIds(input.detection);
+    let reimport: ReimportOutcome | undefined;
+    if (input.templateId) {
+      const previous = template.latestVersion - 1;
+      reimport = await carryOverFromPrevious(manager, template.id, previous, fields, () => newId('question'));
+      fields = reimport.fields;
+    }
+    const reasons = [...input.detection.reviewReasons, ...(reimport?.reasons ?? [])];
     const version = await manager.save(
       manager.create(TemplateVersion, {
         id: newId('templateVersion'),
@@ -92,16 +100,20 @@ export class TemplatesService {
         pageCount: input.detection.pageCount,
         fieldCount: fields.length,
         fields,
-        reviewRequired: input.detection.reviewRequired,
-        reviewReasons: input.detection.reviewReasons,
+        reviewRequired: input.detection.reviewRequired || reasons.length > input.detection.reviewReasons.length,
+        reviewReasons: reasons,
         warnings: input.detection.warnings,
         pageBoxes: await readPageBoxes(input.pdf).catch(() => null),
-        reviewedAt: null,
+        reviewedAt: reimport?.reviewedAt ?? null,
         sourcePdf: input.pdf,
         sourcePdfSha256: createHash('sha256').update(input.pdf).digest('hex'),
       }),
     );
-    return { template, version: Object.assign(version, { detector: input.detection.detector }) };
+    return {
+      template,
+      version: Object.assign(version, { detector: input.detection.detector }),
+      carriedOver: reimport?.carriedOver ?? null,
+    };
   }
 
   async list(org: CallerOrg): Promise<TemplateListResponseDto> {

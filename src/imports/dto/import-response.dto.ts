@@ -15,6 +15,14 @@ export class ImportResponseDto {
   @ApiPropertyOptional({ description: 'When succeeded', type: [String], example: [] }) review_reasons?: string[];
   @ApiPropertyOptional({ description: 'When succeeded', type: [String], example: [] }) warnings?: string[];
   @ApiPropertyOptional({
+    description:
+      'When succeeded: how many fields of the new version took over what staff set in an edit of the previous ' +
+      'version (label, prompt, kind, choice_label, grouping, required, format, condition); 0 for a first import. ' +
+      'Edits that found no field are in review_reasons',
+    example: 3,
+  })
+  carried_over?: number;
+  @ApiPropertyOptional({
     description: 'When failed: what is wrong with the file',
     example: 'the file is encrypted with a password',
   })

@@ -59,6 +59,10 @@ export class Import {
   @Column('jsonb', { nullable: true })
   warnings!: string[] | null;
 
+  /** Re-imports: how many fields of the new version took over staff's edits; null for a first import. */
+  @Column('integer', { nullable: true })
+  carriedOver!: number | null;
+
   @Column('text', { nullable: true })
   error!: string | null;
 
