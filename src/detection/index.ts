@@ -60,6 +60,8 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
     /** Pages read by OCR, with the mean word confidence (0..1). */
     const ocrPages = new Map<number, number>();
     const scanPlacement = new Map<number, OcrPageResult['placeOnScan']>();
+    /** Review reasons of pages OCR could not read (too large, a tool out of time or memory). */
+    const ocrFailures: string[] = [];
     let detector: Detector;
     if (useAcro) {
       detector = 'acroform';
@@ -82,9 +84,9 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
               ocrPages.set(n, read.confidence);
               scanPlacement.set(n, read.placeOnScan);
             } catch (error) {
-              warnings.push(
-                `Page ${n} could not be read by OCR: ${error instanceof Error ? error.message.split('\n')[0] : 'error'}`,
-              );
+              const why = error instanceof Error ? error.message.split('\n')[0] : 'error';
+              warnings.push(`Page ${n} could not be read by OCR: ${why}`);
+              ocrFailures.push(`Page ${n} could not be read by OCR (${why}): place its fields by hand`);
             }
           }
           const res = detectPage(content, nextKey);
@@ -120,7 +122,7 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
             `Page${ocrPages.size > 1 ? 's' : ''} ${[...ocrPages.keys()].join(', ')} ${ocrPages.size > 1 ? 'were' : 'was'} read by OCR (scanned: no usable text layer): check every field`,
           ]
         : [];
-    const reasons = [...ocrReason, ...finished.reasons, ...budget.reasons()];
+    const reasons = [...ocrReason, ...ocrFailures, ...finished.reasons, ...budget.reasons()];
     if (last < pageCount) warnings.push(`Only the first ${last} of ${pageCount} pages were read`);
     return { detector, pageCount, fields, reviewRequired: reasons.length > 0, reviewReasons: reasons, warnings };
   });

@@ -33,6 +33,7 @@ import {
   readRssMb,
   resolveSandboxLaunch,
 } from './sandbox-launch';
+import { killProcessGroup, makeChildTempDir, removeTempDir, sweepSandboxTempDirs } from './sandbox-process';
 
 export interface SandboxInput<P = unknown> {
   pdf: Uint8Array;
@@ -152,6 +153,8 @@ interface SandboxChild {
   retired: boolean;
   closed: Promise<void>;
   markClosed(): void;
+  /** The child's own TMPDIR (removed when it is gone). */
+  tempDir: string | undefined;
 }
 
 interface Waiter {
@@ -181,8 +184,13 @@ export type { SandboxLaunch } from './sandbox-launch';
 function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
+  // Left by children of processes that died before they could clean up.
+  sweepSandboxTempDirs();
   process.once('exit', () => {
-    for (const child of allChildren) child.proc.kill('SIGKILL');
+    for (const child of allChildren) {
+      killChild(child);
+      removeTempDir(child.tempDir);
+    }
   });
 }
 
@@ -279,7 +287,12 @@ function release(child: SandboxChild): void {
 function retire(child: SandboxChild): void {
   child.retired = true;
   forget(child);
-  if (child.proc.exitCode === null && child.proc.signalCode === null) child.proc.kill('SIGKILL');
+  if (child.proc.exitCode === null && child.proc.signalCode === null) killChild(child);
+}
+
+/** SIGKILLs the child with every tool it started (its process group). */
+function killChild(child: SandboxChild): void {
+  killProcessGroup(child.proc.pid, () => child.proc.kill('SIGKILL'));
 }
 
 /** Removes the child from the pool's books (it may still be dying). */
@@ -292,11 +305,14 @@ function forget(child: SandboxChild): void {
 }
 
 function spawnChild(spec: ChildSpec, pooled: boolean): SandboxChild {
+  const tempDir = makeChildTempDir();
   const proc = fork(spec.entry, [], {
     execArgv: spec.execArgv,
-    env: spec.env,
+    env: tempDir ? { ...spec.env, TMPDIR: tempDir } : spec.env,
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     serialization: 'advanced',
+    // Its own process group: the OCR tools it starts are killed with it (see sandbox-process.ts).
+    detached: true,
   });
   let markClosed = (): void => undefined;
   const closed = new Promise<void>((resolve) => (markClosed = resolve));
@@ -311,6 +327,7 @@ function spawnChild(spec: ChildSpec, pooled: boolean): SandboxChild {
     idleTimer: undefined,
     retired: false,
     closed,
+    tempDir,
     markClosed: () => {
       allChildren.delete(child);
       forget(child);
@@ -337,11 +354,17 @@ function spawnChild(spec: ChildSpec, pooled: boolean): SandboxChild {
     endJob(child, { error: SandboxError.processing(`sandbox process error: ${shortDetail(error)}`) });
     retire(child);
     // A process that never started emits no 'close'.
-    if (proc.pid === undefined) child.markClosed();
+    if (proc.pid === undefined) {
+      removeTempDir(tempDir);
+      child.markClosed();
+    }
     pump();
   });
   proc.on('close', (code, signal) => {
     child.retired = true;
+    // A child that died on its own (its heap limit, the OOM killer) may leave tools running in its group.
+    killProcessGroup(proc.pid, () => undefined);
+    removeTempDir(tempDir);
     child.markClosed();
     endJob(child, { error: classifyChildExit(code, signal, child.stderrTail) });
     pump();

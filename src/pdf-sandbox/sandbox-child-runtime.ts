@@ -6,6 +6,7 @@
  * exits (the parent discards it anyway). Nothing here keeps a job's bytes once the job is answered.
  * Nothing here writes to stdout; the parent keeps only a bounded tail of stderr for diagnostics.
  */
+import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { preflightPdf } from './preflight';
 import { isSandboxErrorCode, SandboxError, shortDetail } from './sandbox-error';
@@ -88,16 +89,39 @@ const { workerData } = require('node:worker_threads');
 const deadline = new BigInt64Array(workerData.deadline);
 setInterval(() => {
   const end = Number(Atomics.load(deadline, 0));
-  if ((end > 0 && Date.now() > end) || process.ppid !== workerData.ppid) process.kill(process.pid, 'SIGKILL');
+  if ((end > 0 && Date.now() > end) || process.ppid !== workerData.ppid) {
+    process.kill(workerData.group ? -process.pid : process.pid, 'SIGKILL');
+  }
 }, 250);
 `;
 const WATCHDOG_GRACE_MS = 2_000;
+
+/**
+ * Whether this process leads its own process group (the parent starts it detached): then the OCR tools it started
+ * are in that group and are killed with it. Read from /proc (Linux); elsewhere only this process is killed.
+ */
+function leadsOwnGroup(): boolean {
+  try {
+    // pid (comm) state ppid pgrp ...: comm may hold spaces, so count from its closing parenthesis.
+    const stat = readFileSync('/proc/self/stat', 'latin1');
+    const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+    return pgrp === process.pid;
+  } catch {
+    return false;
+  }
+}
+
+/** Stops this process and, when it leads its own group, every tool it started. */
+function stopWithTools(): never {
+  if (leadsOwnGroup()) process.kill(-process.pid, 'SIGKILL');
+  process.exit(0);
+}
 
 function startWatchdog(): void {
   try {
     const worker = new Worker(WATCHDOG_SOURCE, {
       eval: true,
-      workerData: { deadline: deadline.buffer, ppid: process.ppid },
+      workerData: { deadline: deadline.buffer, ppid: process.ppid, group: leadsOwnGroup() },
       resourceLimits: { maxOldGenerationSizeMb: 16 },
     });
     worker.unref();
@@ -126,7 +150,7 @@ export function startSandboxChild(tasks: SandboxChildTasks): void {
   process.on('uncaughtException', (error) => (current ? void finish(current, { error }) : process.exit(1)));
   process.on('unhandledRejection', (error) => (current ? void finish(current, { error }) : process.exit(1)));
   // The parent went away: nothing to report to, stop at once.
-  process.on('disconnect', () => process.exit(0));
+  process.on('disconnect', () => stopWithTools());
 
   startWatchdog();
   void send({ kind: 'ready' }).catch(() => process.exit(1));

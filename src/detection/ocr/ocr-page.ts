@@ -12,7 +12,7 @@ import { typedPairs, type TypedPair } from './brackets';
 import { drawnCircles } from './circles';
 import { glyphsOf } from './glyphs';
 import { inkPieces, type InkPiece } from './ink-pieces';
-import { rasterizePage, scanDpi, whitenPaper, type Gray } from './raster';
+import { dpiWithinBudget, rasterizePage, scanDpi, whitenPaper, type Gray } from './raster';
 import { findRules, type PixelRule } from './rules';
 import { looksSpanish, ocrWords, osdRotation, type OcrLanguages, type OcrWord } from './tesseract';
 import { drawnSquares, insideWord, mendWords, onSquare, splitAtBlanks, withoutBoxes, withoutRuleGlyphs } from './words';
@@ -186,7 +186,12 @@ export async function ocrPage(
 ): Promise<OcrPageResult> {
   const started = Date.now();
   const left = (): number => Math.max(1_000, timeoutMs - (Date.now() - started));
-  const dpi = await scanDpi(pdfPath, pageNumber, base.width * base.height, left());
+  // Within the pixel budget before anything is rendered (a hostile page size would make gigabytes of pixels).
+  const dpi = dpiWithinBudget(
+    await scanDpi(pdfPath, pageNumber, base.width * base.height, left()),
+    base.width,
+    base.height,
+  );
   // Margins first: they would pull the skew estimate to 0° and pass for rules and bands.
   const raster0 = withoutDarkMargins(whitenPaper(await rasterizePage(pdfPath, pageNumber, dpi, left())), dpi / 72);
   const scale = raster0.width / base.width; // pixels per point

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { SCAN_DPI, scanDpi } from './raster';
+import { dpiWithinBudget, OcrToolError, RASTER_LIMITS, run, SCAN_DPI, scanDpi, TOOL_LIMITS } from './raster';
 import { scanPdf } from './test-support';
 
 jest.setTimeout(60_000);
@@ -52,5 +52,34 @@ describe('the resolution a page is rendered at for OCR', () => {
     page.setSize(612 * 2, 792 * 2);
     expect(await dpiOf(await doc.save(), 612 * 2 * 792 * 2)).toBe(SCAN_DPI.fallback);
     expect(await dpiOf(await doc.save(), 612 * 792)).toBe(150);
+  });
+});
+
+describe('OCR tool limits', () => {
+  it('runs every tool under its address-space and CPU-time limits', async () => {
+    // The wrapper execs the tool itself (here a shell that prints the limits it was given).
+    const out = (await run('sh', ['-c', 'ulimit -v; ulimit -t'], null, 9_000)).toString('latin1').split('\n');
+    expect(out.slice(0, 2)).toEqual([String(TOOL_LIMITS.addressSpaceMb * 1024), '10']);
+  });
+
+  it('says what failed in words, without the command line or the file', async () => {
+    const failed = run('pdftoppm', ['-gray', '/nonexistent/edform-secret/page.pdf'], null, 5_000);
+    await expect(failed).rejects.toThrow(
+      new OcrToolError('rendering the page failed (the page could not be processed)'),
+    );
+    await expect(run('tesseract-not-installed', [], null, 5_000)).rejects.toThrow(
+      'an OCR tool failed: the tool is not installed',
+    );
+  });
+
+  it('lowers the resolution of a large page to the pixel budget, and refuses a page too large even then', () => {
+    expect(dpiWithinBudget(300, 612, 792)).toBe(300);
+    // Tabloid at 300 dpi is 16.8 million pixels: within.
+    expect(dpiWithinBudget(300, 792, 1224)).toBe(300);
+    const poster = dpiWithinBudget(300, 36 * 72, 48 * 72);
+    expect(poster).toBeLessThan(300);
+    expect(poster).toBeGreaterThanOrEqual(RASTER_LIMITS.minDpi);
+    expect(poster * 36 * (poster * 48)).toBeLessThanOrEqual(RASTER_LIMITS.maxPixels);
+    expect(() => dpiWithinBudget(200, 14_400, 14_400)).toThrow(/too large to read by OCR \(200 by 200 inches/);
   });
 });

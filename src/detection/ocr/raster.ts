@@ -2,7 +2,7 @@
  * Page rasters for OCR: poppler's pdftoppm renders one page, in the viewer's orientation (its /Rotate applied)
  * over the crop box, as 8-bit grey. Plain Node, no Nest: runs inside the PDF sandbox's child process.
  */
-import { execFile } from 'node:child_process';
+import { execFile, type ExecFileException } from 'node:child_process';
 
 export interface Gray {
   width: number;
@@ -22,11 +22,49 @@ export function parsePgm(bytes: Buffer): Gray {
   return { width, height, data };
 }
 
+/** What each tool is called in a failure message: the import's warnings say what failed, never a command line. */
+const TOOL_WORDS: Record<string, string> = {
+  pdftoppm: 'rendering the page',
+  pdfimages: 'listing the page images',
+  tesseract: 'reading the text',
+};
+
+/**
+ * Limits of every OCR tool process, on top of the sandbox's own deadline: the tools run in the sandbox child's
+ * process group (killed with it), and each gets an address-space and a CPU-time limit from the shell (`ulimit`)
+ * so a hostile page cannot make a renderer take gigabytes or minutes of CPU the child's watchdog does not see.
+ */
+export const TOOL_LIMITS = {
+  /** Virtual memory of one tool process, in MB (pdftoppm at 300 dpi on a letter page needs under 200). */
+  addressSpaceMb: 1024,
+  /** CPU seconds of one tool process beyond its wall-clock timeout (one thread: CPU time is at most wall time). */
+  cpuGraceSeconds: 1,
+};
+
+/** A failed tool run, in words (no command line, no temporary path). */
+export class OcrToolError extends Error {}
+
+function failureInWords(cmd: string, timeoutMs: number, error: ExecFileException): string {
+  const what = TOOL_WORDS[cmd] ?? 'an OCR tool';
+  if (error.code === 'ENOENT' || error.code === 127) return `${what} failed: the tool is not installed`;
+  if (error.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') return `${what} failed: its output was too large`;
+  if (error.killed && error.signal === 'SIGKILL') return `${what} took longer than ${Math.round(timeoutMs / 1000)} s`;
+  if (error.signal === 'SIGXCPU' || error.signal === 'SIGKILL') return `${what} used more than its CPU time`;
+  if (error.signal) return `${what} stopped unexpectedly (it ran out of memory or crashed)`;
+  return `${what} failed (the page could not be processed)`;
+}
+
+/**
+ * Runs an OCR tool with its input on stdin and resolves with its stdout. Through `sh -c 'ulimit ...; exec'`: the
+ * limits apply to the tool itself (exec replaces the shell, so the timeout's SIGKILL reaches the tool).
+ */
 export function run(cmd: string, args: string[], input: Buffer | null, timeoutMs: number): Promise<Buffer> {
+  const cpuSeconds = Math.ceil(timeoutMs / 1000) + TOOL_LIMITS.cpuGraceSeconds;
+  const limits = `ulimit -v ${TOOL_LIMITS.addressSpaceMb * 1024} && ulimit -t ${cpuSeconds} && exec "$0" "$@"`;
   return new Promise((resolve, reject) => {
     const child = execFile(
-      cmd,
-      args,
+      'sh',
+      ['-c', limits, cmd, ...args],
       {
         encoding: 'buffer',
         timeout: timeoutMs,
@@ -36,7 +74,7 @@ export function run(cmd: string, args: string[], input: Buffer | null, timeoutMs
         // several times faster here than the default.
         env: { ...process.env, OMP_THREAD_LIMIT: '1' },
       },
-      (error, stdout) => (error ? reject(new Error(`${cmd} failed: ${error.message}`)) : resolve(stdout)),
+      (error, stdout) => (error ? reject(new OcrToolError(failureInWords(cmd, timeoutMs, error))) : resolve(stdout)),
     );
     // A tool that exits early closes its stdin: the write fails with EPIPE, and the exit status says why.
     child.stdin?.on('error', () => undefined);
@@ -109,6 +147,33 @@ export async function scanDpi(
   const coverPt2 = (w / xppi) * (h / yppi) * 72 * 72;
   if (coverPt2 < SCAN_DPI.minCover * pageAreaPt2) return SCAN_DPI.fallback;
   return Math.min(SCAN_DPI.max, Math.max(SCAN_DPI.min, Math.round(Math.sqrt(xppi * yppi))));
+}
+
+/**
+ * Pixels of one page raster at most. The raster and the analysis's copies of it (summed-area tables, turned and
+ * straightened images) live in the sandbox child, and the renderer's own buffers in pdftoppm: a page of 200 by 200
+ * inches at 200 dpi would be 1.6 billion pixels. A letter page at 300 dpi is 8.4 million, tabloid 16.8 million.
+ */
+export const RASTER_LIMITS = {
+  maxPixels: 24_000_000,
+  /** Below this a larger page is not rendered at all: its words would be too small to read. */
+  minDpi: 100,
+};
+
+/**
+ * The resolution within the pixel budget: `dpi`, or lower for a large page, never below RASTER_LIMITS.minDpi.
+ * Throws an OcrToolError that says so for a page too large even at that.
+ */
+export function dpiWithinBudget(dpi: number, widthPt: number, heightPt: number): number {
+  const squareInches = (widthPt / 72) * (heightPt / 72);
+  const fitting = Math.floor(Math.sqrt(RASTER_LIMITS.maxPixels / squareInches));
+  if (fitting >= dpi) return dpi;
+  if (fitting >= RASTER_LIMITS.minDpi) return fitting;
+  const inches = (pt: number): string => String(Math.round(pt / 72));
+  throw new OcrToolError(
+    `the page is too large to read by OCR (${inches(widthPt)} by ${inches(heightPt)} inches; at most ` +
+      `${RASTER_LIMITS.maxPixels / 1_000_000} million pixels at ${RASTER_LIMITS.minDpi} dpi)`,
+  );
 }
 
 export const PAPER_PARAMS = {
