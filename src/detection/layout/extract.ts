@@ -8,7 +8,8 @@ import type { PDFPageProxy } from 'pdfjs-dist';
 import type { PdfJsModule } from '../pdfjs-loader';
 import { paintPath, type PaintState, type PathDrawing, type PathOps } from './page-paths';
 import { apply, ID, mul, uprightTransforms, type M6 } from './pdf-matrix';
-import type { Glyph, PageContent } from './types';
+import { BOX_CHARS, CIRCLE_CHARS } from './text';
+import type { Box, Glyph, PageContent } from './types';
 
 export { uprightTransforms } from './pdf-matrix';
 
@@ -30,6 +31,8 @@ const ORIENTATION_MAJORITY = 1.5;
 const ORIENTATION_MIN_GLYPHS = 20;
 
 interface FontInfo {
+  /** pdf.js' loaded name: the key of the font's glyph outlines in `commonObjs`. */
+  id: string;
   name: string;
   mono: boolean;
   bold: boolean;
@@ -50,6 +53,8 @@ interface GState extends PaintState {
 
 interface RawGlyph {
   unicode?: string;
+  /** The character code pdf.js keys the glyph's outline with. */
+  fontChar?: string;
   width?: number;
   isSpace?: boolean;
 }
@@ -93,7 +98,7 @@ function interpret(
   dirs: Map<number, number>,
 ): PageContent {
   const { fwd, inv, width, height } = uprightTransforms(page.view, rotate);
-  const run = new OperatorRun(pdfjs.OPS, fwd, fontReader(page), dirs);
+  const run = new OperatorRun(pdfjs.OPS, fwd, fontReader(page), dirs, glyphInkReader(page));
   run.run(ops);
   const { glyphs, drawing } = run;
   return {
@@ -125,6 +130,7 @@ function fontReader(page: PDFPageProxy): (id: string) => FontInfo {
       const name = typeof obj.name === 'string' ? obj.name : typeof obj.loadedName === 'string' ? obj.loadedName : id;
       const fm = obj.fontMatrix as number[] | undefined;
       f = {
+        id,
         name,
         mono: Boolean(obj.isMonospace) || /mono|courier/i.test(name),
         bold: Boolean(obj.bold) || /bold|black|heavy/i.test(name),
@@ -136,6 +142,35 @@ function fontReader(page: PDFPageProxy): (id: string) => FontInfo {
   };
 }
 
+/**
+ * The ink box of a glyph's outline in text space (em), or null. With font faces disabled pdf.js sends each
+ * shown glyph's outline as an SVG path in em units (`<loadedName>_path_<fontChar>`); the box of its points
+ * (curve control points included: a few hundredths of an em at most) is the glyph's ink.
+ */
+function glyphInkReader(page: PDFPageProxy): (fontId: string, fontChar: string) => Box | null {
+  const cache = new Map<string, Box | null>();
+  return (fontId, fontChar) => {
+    const key = `${fontId}_path_${fontChar}`;
+    if (cache.has(key)) return cache.get(key) ?? null;
+    let ink: Box | null = null;
+    try {
+      const path = page.commonObjs.get(key) as unknown;
+      const nums =
+        typeof path === 'string' ? (path.match(/-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/gi) ?? []).map(Number) : [];
+      if (nums.length >= 4) {
+        const xs = nums.filter((_, i) => i % 2 === 0);
+        const ys = nums.filter((_, i) => i % 2 === 1);
+        ink = { x1: Math.min(...xs), y1: Math.min(...ys), x2: Math.max(...xs), y2: Math.max(...ys) };
+        if (ink.x2 - ink.x1 <= 0 || ink.y2 - ink.y1 <= 0) ink = null;
+      }
+    } catch {
+      ink = null;
+    }
+    cache.set(key, ink);
+    return ink;
+  };
+}
+
 /** One pass over a page's operator list: the graphics and text state, and what is drawn. */
 class OperatorRun {
   readonly glyphs: Glyph[] = [];
@@ -144,7 +179,7 @@ class OperatorRun {
     ctm: ID,
     lineWidth: 1,
     fillGray: 0,
-    font: { name: '', mono: false, bold: false, scale: 1 },
+    font: { id: '', name: '', mono: false, bold: false, scale: 1 },
     size: 0,
     charSpacing: 0,
     wordSpacing: 0,
@@ -163,6 +198,7 @@ class OperatorRun {
     private readonly fwd: M6,
     private readonly fontOf: (id: string) => FontInfo,
     private readonly dirs: Map<number, number>,
+    private readonly inkOf: (fontId: string, fontChar: string) => Box | null,
   ) {}
 
   run(ops: OpList): void {
@@ -306,12 +342,12 @@ class OperatorRun {
       const w0 = ((it.width ?? 0) / TEXT_SPACE_UNITS) * gs.font.scale;
       const adv = (w0 * fs + gs.charSpacing + (it.isSpace ? gs.wordSpacing : 0)) * hs;
       const ch = it.unicode ?? '';
-      if (ch.trim() !== '' && fs !== 0) this.placeGlyph(ch, w0);
+      if (ch.trim() !== '' && fs !== 0) this.placeGlyph(ch, w0, it.fontChar);
       this.tm = mul([1, 0, 0, 1, adv, 0], this.tm);
     }
   }
 
-  private placeGlyph(ch: string, w0: number): void {
+  private placeGlyph(ch: string, w0: number, fontChar?: string): void {
     const gs = this.gs;
     const user = mul([gs.size * gs.hScale, 0, 0, gs.size, 0, gs.rise], mul(this.tm, gs.ctm));
     const ang = Math.round(Math.atan2(user[1], user[0]) / (Math.PI / 2)) * 90;
@@ -336,8 +372,21 @@ class OperatorRun {
         mono: gs.font.mono,
         bold: gs.font.bold,
         ...(INVISIBLE_TEXT_MODES.includes(gs.textRender) ? { hidden: true } : {}),
+        ...this.markerInk(ch, fontChar, trm),
       });
     }
+  }
+
+  /** The outline's ink of a box or circle glyph, in the upright page space. */
+  private markerInk(ch: string, fontChar: string | undefined, trm: M6): { ink?: Box } {
+    if (fontChar === undefined || !(BOX_CHARS.has(ch) || CIRCLE_CHARS.has(ch))) return {};
+    const em = this.inkOf(this.gs.font.id, fontChar);
+    if (!em) return {};
+    const a = apply(trm, em.x1, em.y1);
+    const b = apply(trm, em.x2, em.y2);
+    return {
+      ink: { x1: Math.min(a[0], b[0]), y1: Math.min(a[1], b[1]), x2: Math.max(a[0], b[0]), y2: Math.max(a[1], b[1]) },
+    };
   }
 
   private paint(stroke: boolean, fill: boolean): void {

@@ -44,11 +44,15 @@ const TEXT_FIELD = {
   labelGapEm: 2,
 } as const;
 
-/** The ink of a box glyph relative to its em box: a square of ~0.72 em sitting on the baseline. */
+/**
+ * The ink of a box or circle glyph: the outline's box when the font gives one, else a square of `glyphInkEm`
+ * sitting on the baseline, never wider than the glyph's advance (a marker does not overlap the word glued to it).
+ */
 function glyphInk(g: Glyph, kind: 'box' | 'circle'): Box {
+  if (g.ink) return g.ink;
   const s = g.size;
   const adv = g.x2 - g.x1;
-  const side = P.glyphInkEm * s;
+  const side = Math.min(P.glyphInkEm * s, adv);
   const cx = g.x1 + adv / 2;
   const y1 = g.base + (kind === 'box' ? 0.0 : -TEXT_FIELD.circleInkDropEm) * s;
   return { x1: cx - side / 2, x2: cx + side / 2, y1, y2: y1 + side };
@@ -115,7 +119,10 @@ const isTickSpace = (t: Token | undefined): t is Token =>
   t.type === 'blank' &&
   t.text.includes('_') &&
   boxW(t) <= P.blankBeforeMaxEm * t.size &&
-  boxW(t) >= P.blankBeforeMinEm * t.size;
+  (boxW(t) >= P.blankBeforeMinEm * t.size || (t.glyphs.length >= 2 && boxW(t) >= TICK_PAIR_MIN_EM * t.size));
+
+/** em: two underscores (`__ Insomnia`) are a tick space even in a narrow font (one underscore is punctuation). */
+const TICK_PAIR_MIN_EM = 0.9;
 
 /**
  * Short blanks of a row that sit each under its own column header ("Yes" / "No" over `____  ____` after a
@@ -159,7 +166,10 @@ function isBlankBefore(toks: Token[], i: number): boolean {
     (t, k) =>
       short(t) && toks[k + 1]?.type === 'text' && toks[k + 1].x1 - t.x2 <= P.blankBeforeGapEm * toks[k + 1].size,
   ).length;
-  if (pairs >= 2) return true;
+  // ... unless the row reads label-then-blank: it opens with text and closes with a blank ("Date of Birth ___
+  // Age ___ Height ___"); a list of tick spaces opens with a blank or a prompt and closes with an item.
+  const labelsFirst = toks[0].type === 'text' && toks[toks.length - 1].type === 'blank';
+  if (pairs >= 2 && !labelsFirst) return true;
   if (!/^[A-Za-zÀ-ÿ¿]/.test(next.text.trim())) return false;
   let k = i;
   while (short(toks[k - 1]) && toks[k].x1 - toks[k - 1].x2 < pairGap(toks[k])) k--;

@@ -49,6 +49,8 @@ const LINE_BASE_TOLERANCE_MIN = 1;
 const DOT_LEADER_MIN_DOTS = 6;
 /** em: ... each at most this far from the next. */
 const DOT_LEADER_GAP_EM = 0.6;
+/** em: a `( )` pair this close before underscores is the area-code part of that blank. */
+const AREA_CODE_GAP_EM = 0.3;
 /** em: an opening and a closing bracket at most this far apart are an empty pair to tick ("[ ]", "( )"). */
 const BRACKET_PAIR_GAP_EM = 1.6;
 
@@ -161,6 +163,26 @@ function tokenize(gs: Glyph[]): Token[] {
     if ((g.ch === '[' || g.ch === '(') && i + 1 < gs.length) {
       const close = g.ch === '[' ? ']' : ')';
       const n = gs[i + 1];
+      const after = gs[i + 2];
+      if (
+        g.ch === '(' &&
+        n.ch === ')' &&
+        after &&
+        isBlankChar(after.ch) &&
+        after.x1 - n.x2 < AREA_CODE_GAP_EM * g.size
+      ) {
+        // "Cell (   )________": the parentheses hold the area code of the blank glued to them; one blank.
+        let end = i + 2;
+        while (
+          end + 1 < gs.length &&
+          isBlankChar(gs[end + 1].ch) &&
+          gs[end + 1].x1 - gs[end].x2 < P.underscoreJoinEm * g.size
+        )
+          end++;
+        tokens.push(makeToken('blank', gs.slice(i, end + 1)));
+        i = end + 1;
+        continue;
+      }
       if (n.ch === close && n.x1 - g.x2 < BRACKET_PAIR_GAP_EM * g.size) {
         tokens.push(makeToken(g.ch === '[' ? 'bracket' : 'paren', [g, n]));
         i += 2;
