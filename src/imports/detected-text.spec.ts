@@ -1,5 +1,5 @@
 import type { DetectedField, DetectionResult } from 'src/detection/field-map';
-import { cleanDetectedText, storableDetection } from './detected-text';
+import { cleanDetectedText, DETECTED_TEXT_LIMITS, storableDetection } from './detected-text';
 
 const field = (over: Partial<DetectedField>): DetectedField => ({
   kind: 'text',
@@ -46,5 +46,29 @@ describe('storable detection results', () => {
     expect(JSON.stringify(stored)).not.toContain('\\u0000');
     expect(stored.reviewReasons).toEqual(['r']);
     expect(stored.warnings).toEqual(['w']);
+  });
+
+  it('caps label, prompt, choice and section at the lengths an edit may set, and mends lone surrogates', () => {
+    const long = ':'.repeat(40_000);
+    const detection: DetectionResult = {
+      detector: 'layout',
+      pageCount: 1,
+      fields: [
+        field({ label: long, prompt: long, choiceLabel: long, section: long }),
+        field({ label: 'A\ud800B\udc00' }),
+      ],
+      reviewRequired: false,
+      reviewReasons: [],
+      warnings: [],
+    };
+    const [capped, mended] = storableDetection(detection, 1).fields;
+    expect(capped.label).toHaveLength(DETECTED_TEXT_LIMITS.label);
+    expect(capped.prompt).toHaveLength(DETECTED_TEXT_LIMITS.prompt);
+    expect(capped.choiceLabel).toHaveLength(DETECTED_TEXT_LIMITS.choiceLabel);
+    expect(capped.section).toHaveLength(DETECTED_TEXT_LIMITS.section);
+    expect(capped.label.endsWith('\u2026')).toBe(true);
+    expect(mended.label).toBe('A\ufffdB\ufffd');
+    // A pair is kept whole, never cut in half.
+    expect(cleanDetectedText(`${'a'.repeat(8)}\u{1F600}x`, 10)).toBe(`${'a'.repeat(8)}\u2026`);
   });
 });

@@ -4,9 +4,26 @@ import type { DetectedField, DetectionResult } from 'src/detection/field-map';
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 
-/** Label text read from a PDF, safe to store and show: control characters become spaces, spaces collapse. */
-export function cleanDetectedText(text: string): string {
-  return text.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+/** A UTF-16 surrogate without its partner: PostgreSQL's jsonb refuses it (the row would not be stored). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * Longest texts kept from a PDF, the same as staff's edits may set (template-edit.dto.ts): a hostile PDF's 40 000
+ * character label would otherwise be stored, served and processed on every view of the fill page.
+ */
+export const DETECTED_TEXT_LIMITS = { label: 500, prompt: 1000, choiceLabel: 500, section: 500 };
+
+/**
+ * Label text read from a PDF, safe to store and show: control characters become spaces, spaces collapse, a lone
+ * surrogate becomes U+FFFD, and at most `max` characters are kept (cut on a character, ending in an ellipsis).
+ */
+export function cleanDetectedText(text: string, max = Infinity): string {
+  const clean = text.replace(CONTROL, ' ').replace(LONE_SURROGATE, '\ufffd').replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  let cut = max - 1;
+  // Not between the two halves of a surrogate pair.
+  if (/[\ud800-\udbff]/.test(clean[cut - 1] ?? '')) cut--;
+  return `${clean.slice(0, cut).trimEnd()}\u2026`;
 }
 
 /**
@@ -20,10 +37,11 @@ function storableName(name: string): string {
 function cleanField(field: DetectedField): DetectedField {
   return {
     ...field,
-    label: cleanDetectedText(field.label),
-    prompt: cleanDetectedText(field.prompt),
-    choiceLabel: field.choiceLabel === null ? null : cleanDetectedText(field.choiceLabel),
-    ...(field.section === undefined ? {} : { section: cleanDetectedText(field.section) }),
+    label: cleanDetectedText(field.label, DETECTED_TEXT_LIMITS.label),
+    prompt: cleanDetectedText(field.prompt, DETECTED_TEXT_LIMITS.prompt),
+    choiceLabel:
+      field.choiceLabel === null ? null : cleanDetectedText(field.choiceLabel, DETECTED_TEXT_LIMITS.choiceLabel),
+    ...(field.section === undefined ? {} : { section: cleanDetectedText(field.section, DETECTED_TEXT_LIMITS.section) }),
     ...(field.acroform
       ? {
           acroform: {
@@ -46,7 +64,7 @@ export function storableDetection(detection: DetectionResult, pageCount: number)
     ...detection,
     pageCount,
     fields: detection.fields.map(cleanField),
-    reviewReasons: detection.reviewReasons.map(cleanDetectedText),
-    warnings: detection.warnings.map(cleanDetectedText),
+    reviewReasons: detection.reviewReasons.map((text) => cleanDetectedText(text)),
+    warnings: detection.warnings.map((text) => cleanDetectedText(text)),
   };
 }

@@ -56,12 +56,13 @@ export class ImportRunnerService {
       const { DETECTION_PAGE_BUDGET_MS: pageMs, DETECTION_DOCUMENT_BUDGET_MS: documentMs } = this.settings;
       // A slow page is given up inside detection (review reason); the child is killed only past both budgets.
       // The tenant keeps one organization's slow files from holding every sandbox child.
-      const detection = await runInSandbox(
-        'detect',
+      // One child does both: the preflight walks the page tree (a file's /Count can say -1 or 0), then detection.
+      const { detection, pageCount } = await runInSandbox(
+        'detect-import',
         { pdf, payload: { budget: { pageMs, documentMs } } },
         { timeoutMs: documentMs + 2 * pageMs, tenant: row.orgId },
       );
-      await this.succeed(row, pdf, storableDetection(detection, await this.countPages(pdf)));
+      await this.succeed(row, pdf, storableDetection(detection, pageCount));
     } catch (error) {
       if (error instanceof ImportFailure) return this.fail(row, error.code, error.message);
       if (error instanceof SandboxError) return this.fail(row, error.code, error.message);
@@ -69,16 +70,6 @@ export class ImportRunnerService {
       if (isLastAttempt) return this.fail(row, 'PROCESSING_ERROR', 'the form could not be processed: try again later');
       throw error;
     }
-  }
-
-  /** Pages counted by walking the page tree in the sandbox: a file's /Count can say -1 or 0. */
-  private async countPages(pdf: Buffer): Promise<number> {
-    const inspection: { pageCount: number } = await runInSandbox(
-      'inspect',
-      { pdf },
-      { timeoutMs: this.settings.PDF_PROCESSING_TIMEOUT_MS },
-    );
-    return inspection.pageCount;
   }
 
   private async fetchPdf(url: string): Promise<Buffer> {

@@ -56,6 +56,20 @@ describe('detection budget', () => {
   });
 });
 
+describe('detection for an import', () => {
+  it('detects and counts the pages by the page tree in one task, whatever /Count says', async () => {
+    // Same length as "/Count 2": the cross-reference offsets still hold.
+    const pdf = Buffer.from(
+      slowLayoutPdf(['normal', 'normal']).toString('latin1').replace('/Count 2', '/Count 0'),
+      'latin1',
+    );
+    expect((await runInSandbox('detect-import', { pdf })).pageCount).toBe(2);
+    const honest = await runInSandbox('detect-import', { pdf: slowLayoutPdf(['normal', 'normal']) });
+    expect(honest.pageCount).toBe(2);
+    expect(honest.detection).toEqual(await runInSandbox('detect', { pdf: slowLayoutPdf(['normal', 'normal']) }));
+  });
+});
+
 describe('detection fairness between organizations', () => {
   it("two pathological imports of org A and one normal import of org B: B's finishes first", async () => {
     configureSandboxPool({ size: SANDBOX_DEFAULT_POOL_SIZE });

@@ -32,6 +32,8 @@ export interface SandboxTaskTypes {
   inspect: { payload: undefined; result: PdfInspection };
   'parse-content': { payload: undefined; result: { pageCount: number; textRuns: number } };
   detect: { payload: DetectOptions | undefined; result: DetectionResult };
+  /** Detection and the page count from walking the page tree (the preflight's), in one child: what an import needs. */
+  'detect-import': { payload: DetectOptions | undefined; result: { detection: DetectionResult; pageCount: number } };
   render: { payload: Omit<RenderInput, 'pdf'>; result: Uint8Array };
 }
 
@@ -69,6 +71,13 @@ export const SANDBOX_TASKS: SandboxTaskTable<SandboxTaskTypes> = {
   detect: {
     preflight: true,
     run: async ({ pdf, payload }) => (await import('../detection')).detectFields(pdf, payload ?? {}),
+  },
+  'detect-import': {
+    preflight: true,
+    run: async ({ pdf, payload, preflight }) => ({
+      detection: await (await import('../detection')).detectFields(pdf, payload ?? {}),
+      pageCount: (preflight as PdfInspection).pageCount,
+    }),
   },
   // The template's PDF passed the preflight when it was imported; a second pdf-lib parse per render buys nothing.
   render: {
