@@ -3,20 +3,10 @@
  * Wire names (snake_case) are produced by the templates module's mapper, not here.
  */
 import type { FieldFormat } from '../shared/answer-rules';
+import type { ChoiceMark, FieldKind } from 'src/shared/constants';
 
-export const FIELD_KINDS = [
-  'text',
-  'date',
-  'select_one',
-  'select_many',
-  'checkbox',
-  'signature',
-  'email',
-  'phone',
-  'number',
-  'initials',
-] as const;
-export type FieldKind = (typeof FIELD_KINDS)[number];
+// The kinds and marks live in src/shared/constants.ts (the browser code uses them too).
+export { CHOICE_MARKS, FIELD_KINDS, isChoiceKind, type ChoiceMark, type FieldKind } from 'src/shared/constants';
 
 /** [x1, y1, x2, y2] in PDF user space of the page (origin bottom-left, page /Rotate not applied). */
 export type Rect = [number, number, number, number];
@@ -82,14 +72,6 @@ export interface DateLayout {
   order: DatePart[];
   /** [from, to] as shares (0..1) of the box's width as the reader sees it, one per part in `order`. */
   spans?: [number, number][];
-}
-
-export const CHOICE_MARKS = ['check', 'circle'] as const;
-export type ChoiceMark = (typeof CHOICE_MARKS)[number];
-
-/** Choice kinds: one field per option, grouped by question. */
-export function isChoiceKind(kind: FieldKind): boolean {
-  return kind === 'select_one' || kind === 'select_many' || kind === 'checkbox';
 }
 
 /** How a field map was made: the PDF's own form, its page layout, or OCR of scanned pages (then the layout). */

@@ -6,13 +6,11 @@
 import { boxesOverlap } from './confidence';
 import { isChoiceKind, type DetectedField } from './field-map';
 import { foldText } from './kinds';
+import { LOW_CONFIDENCE } from 'src/shared/constants';
 import type { PageText } from './page-text';
 
-/**
- * Below this confidence a layout field is flagged: on the dev corpora under half of the fields below 0.7 were
- * right (place and label), against about 90 % above it (bench/fit-confidence.ts).
- */
-export const LOW_CONFIDENCE = 0.7;
+/** Below this confidence a layout field is flagged (the editor marks the same fields). */
+export { LOW_CONFIDENCE } from 'src/shared/constants';
 export const MAX_REASONS = 10;
 
 const rectBox = (f: DetectedField): { x1: number; y1: number; x2: number; y2: number } => ({

@@ -1,6 +1,8 @@
 import type { FieldKind } from 'src/detection/field-map';
 
-export const MAX_TEXT_ANSWER_LENGTH = 5000;
+import { MAX_TEXT_ANSWER_LENGTH } from 'src/shared/constants';
+
+export { MAX_TEXT_ANSWER_LENGTH };
 
 const CHOICE_KINDS: ReadonlySet<FieldKind> = new Set(['select_one', 'select_many', 'checkbox']);
 

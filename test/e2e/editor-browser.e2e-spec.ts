@@ -15,7 +15,7 @@ import { api } from 'test/utils/http';
 import { importPdf } from 'test/utils/imports';
 import { registerWebhook, startReceiver, verifySignature, type WebhookReceiver } from 'test/utils/webhook-receiver';
 
-/** CSS px per PDF point at 100% zoom in the editor (public/editor/src/pdf-view.js BASE_SCALE). */
+/** CSS px per PDF point at 100% zoom in the editor (public/editor/src/pdf-view.ts BASE_SCALE). */
 const SCALE = 1.25;
 const PAGE_HEIGHT = 792;
 type Axe = { run(o: object): Promise<{ violations: { id: string; impact: string }[] }> };

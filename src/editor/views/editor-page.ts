@@ -13,7 +13,7 @@ export interface EditorPageModel {
 
 /**
  * Plain-words names of the field kinds: the Kind select's options, which the bundle also reads for the boxes'
- * accessible names (public/editor/src/kinds.js), so this is the only list.
+ * accessible names (public/editor/src/kinds.ts), so this is the only list.
  */
 export const KIND_NAMES: Record<(typeof FIELD_KINDS)[number], string> = {
   text: 'Text',

@@ -2,7 +2,7 @@ import type { Locale } from './locales';
 
 /**
  * The patient page's own words. The form's printed labels are never translated: they stay as the clinic printed
- * them. `client` holds the words only public/fill-page.js writes (views/page-script-strings.ts sends them).
+ * them. `client` holds the words only the page script (public/fill-page/src) writes (views/page-script-strings.ts sends them).
  */
 export interface PageStrings {
   languageName: string;

@@ -72,7 +72,7 @@ function renderStep(step: Step, index: number, total: number, pageCount: number,
 }
 
 /**
- * The hosted fill page. The form posts nothing by itself: public/fill-page.js collects the controls by
+ * The hosted fill page. The form posts nothing by itself: the page script (public/fill-page/src) collects the controls by
  * `data-field-id`, shows one step at a time, saves a draft as the patient goes, validates, and POSTs a
  * FillSubmission as JSON to `data-submit-url`. Without JavaScript every step shows (and a notice says the form
  * needs it to send).

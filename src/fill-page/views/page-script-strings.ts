@@ -1,7 +1,7 @@
 import type { PageStrings } from '../i18n/strings';
 
 /**
- * The words public/fill-page.js writes itself (errors, sending, a link gone while filling), in the page's language,
+ * The words the page script (public/fill-page/src) writes itself (errors, sending, a link gone while filling), in the page's language,
  * sent in the page as the JSON block #page-strings. The script keeps no fallback copy of its own, so every locale
  * gives each of them (page-script-strings.spec.ts holds the script and this list to each other).
  */

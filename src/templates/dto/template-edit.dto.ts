@@ -23,7 +23,9 @@ import { CONDITION_DESCRIPTION, FieldConditionDto, FORMAT_DESCRIPTION } from './
 import { TemplateFieldDto } from './template.dto';
 
 /** Most fields one version may hold. */
-export const MAX_FIELDS_PER_VERSION = 2000;
+import { MAX_FIELDS_PER_VERSION } from 'src/shared/constants';
+
+export { MAX_FIELDS_PER_VERSION };
 
 /** One entry of PUT /templates/{id}/fields. The keys of GET .../fields; `prefillable` and `confidence` are ignored. */
 export class FieldEntryDto {

@@ -1,31 +1,39 @@
 // The template editor: loads the field map and the blank PDF, draws them, and wires every control.
-import { groupSelected, deleteSelected, splitSelected } from './actions.js';
-import { bindInspector } from './inspector.js';
-import { bindKeyboard } from './keyboard.js';
-import { renderBoxes, reveal } from './overlay.js';
-import { createPages, openPdf, renderPages } from './pdf-view.js';
-import { bindPointer } from './pointer.js';
-import { bindReasons } from './reasons.js';
-import { errorText, loadFields, loadPdf, markReviewed, saveFields } from './server.js';
-import { createStore } from './store.js';
+import { deleteSelected, groupSelected, splitSelected } from './actions';
+import { bindInspector } from './inspector';
+import { bindKeyboard } from './keyboard';
+import { renderBoxes, reveal } from './overlay';
+import { createPages, openPdf, renderPages, type Page } from './pdf-view';
+import { bindPointer } from './pointer';
+import { bindReasons } from './reasons';
+import { saveAndReport, type SaveOutcome } from './save';
+import { errorText, loadFields, loadPdf, markReviewed } from './server';
+import { Store } from './store';
+import type { PageSize, Rect } from './types';
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
-const $ = (id) => document.getElementById(id);
 
-function announce(text) {
+function $<T extends HTMLElement = HTMLElement>(id: string): T {
+  const found = document.getElementById(id);
+  if (!found) throw new Error(`#${id} is missing`);
+  return found as T;
+}
+
+function announce(text: string): void {
   $('status').textContent = text;
 }
 
-async function start() {
+async function start(): Promise<void> {
   const app = $('app');
-  const pin = encodeURIComponent(app.dataset.templateId);
-  const base = (path) => `${app.dataset.baseUrl}/${path}?template_id=${pin}`;
+  const pin = encodeURIComponent(app.dataset.templateId ?? '');
+  const base = (path: string): string => `${app.dataset.baseUrl ?? ''}/${path}?template_id=${pin}`;
   const [loaded, bytes] = await Promise.all([loadFields(base), loadPdf(base)]);
-  if (loaded.status !== 200) throw new Error(errorText(loaded));
-  const pdf = await openPdf(bytes, { workerUrl: app.dataset.workerUrl, fontsUrl: app.dataset.fontsUrl });
-  const store = createStore(loaded.body);
+  if (loaded.status !== 200 || !loaded.body) throw new Error(errorText(loaded));
+  const initial = loaded.body;
+  const pdf = await openPdf(bytes, { workerUrl: app.dataset.workerUrl ?? '', fontsUrl: app.dataset.fontsUrl ?? '' });
+  const store = new Store(initial);
   const pages = await createPages(pdf, $('pages'));
-  const pageSizes = new Map(
+  const pageSizes = new Map<number, PageSize>(
     pages.map((p) => {
       const [xMin, yMin, xMax, yMax] = p.pdfPage.view;
       return [p.num, { xMin, yMin, xMax, yMax }];
@@ -34,7 +42,7 @@ async function start() {
   let zoomIndex = ZOOMS.indexOf(1);
   await renderPages(pages, ZOOMS[zoomIndex]);
 
-  async function zoom(step) {
+  async function zoom(step: number): Promise<void> {
     zoomIndex = Math.max(0, Math.min(ZOOMS.length - 1, zoomIndex + step));
     $('zoom-level').textContent = `${Math.round(ZOOMS[zoomIndex] * 100)}%`;
     await renderPages(pages, ZOOMS[zoomIndex]);
@@ -42,44 +50,34 @@ async function start() {
   }
 
   let saving = false;
-  async function save() {
+  async function save(): Promise<boolean> {
     if (saving) return false;
     saving = true;
     announce('Saving…');
     try {
-      // Sent in reading order, as the API asks; a 400 names entries by their index in this list.
-      const sent = store.ordered();
-      const result = await saveFields(base, store.state.version, sent);
-      if (result.status === 200) {
-        store.load(result.body);
-        announce(`Saved as version ${result.body.version}.`);
-        return true;
-      }
-      if (result.status === 409) {
+      const outcome: SaveOutcome = await saveAndReport(store, base);
+      announce(outcome.message);
+      if (outcome.kind === 'conflict') {
         $('conflict').hidden = false;
         $('conflict-rebase').focus();
-        announce('Not saved: a newer version exists. Your changes are kept.');
-        return false;
       }
-      announce(`Not saved. ${errorText(result)}`);
-      const index = result.body?.field_errors?.[0]?.index;
-      if (typeof index === 'number' && sent[index]) reveal(store, sent[index].key);
-      return false;
+      if (outcome.kind === 'refused' && outcome.key) reveal(store, outcome.key);
+      return outcome.kind === 'saved';
     } finally {
       saving = false;
     }
   }
 
-  async function rebase() {
+  async function rebase(): Promise<void> {
     const latest = await loadFields(base);
-    if (latest.status !== 200) return announce(errorText(latest));
+    if (latest.status !== 200 || !latest.body) return announce(errorText(latest));
     store.rebase(latest.body);
     $('conflict').hidden = true;
     announce(`Your changes are now on top of version ${latest.body.version}. Save to write them.`);
     $('save').focus();
   }
 
-  async function review() {
+  async function review(): Promise<void> {
     if (store.state.dirty) {
       announce('Save your changes first: “Mark reviewed” applies to the saved version.');
       $('save').focus();
@@ -92,7 +90,7 @@ async function start() {
     announce(`Version ${store.state.version} marked reviewed.`);
   }
 
-  function addField(page, rect) {
+  function addField(page: Page, rect: Rect): void {
     const field = store.add({
       kind: 'text',
       page: page.num,
@@ -103,27 +101,30 @@ async function start() {
       question_id: null,
       required: false,
       section: '',
+      format: null,
+      condition: null,
     });
     reveal(store, field.key);
     announce('Field added. Give it a label in the panel on the right.');
   }
 
-  function addFromButton() {
+  function addFromButton(): void {
     const page = pages.find((p) => p.el.getBoundingClientRect().bottom > 80) ?? pages[0];
-    const { xMin, yMax, xMax } = pageSizes.get(page.num);
-    const x = xMin + (xMax - xMin) / 2 - 75;
-    addField(page, [x, yMax - 120, x + 150, yMax - 100]);
+    const size = pageSizes.get(page.num);
+    if (!size) return;
+    const x = size.xMin + (size.xMax - size.xMin) / 2 - 75;
+    addField(page, [x, size.yMax - 120, x + 150, size.yMax - 100]);
   }
 
-  function refreshTools() {
+  function refreshTools(): void {
     const { selected, undo, redo, dirty, version } = store.state;
     const chosen = store.selectedFields();
-    $('undo').disabled = !undo.length;
-    $('redo').disabled = !redo.length;
-    $('group-one').disabled = selected.size < 2;
-    $('group-many').disabled = selected.size < 2;
-    $('split').disabled = !chosen.some((f) => f.question_id);
-    $('delete').disabled = !selected.size;
+    $<HTMLButtonElement>('undo').disabled = !undo.length;
+    $<HTMLButtonElement>('redo').disabled = !redo.length;
+    $<HTMLButtonElement>('group-one').disabled = selected.size < 2;
+    $<HTMLButtonElement>('group-many').disabled = selected.size < 2;
+    $<HTMLButtonElement>('split').disabled = !chosen.some((f) => f.question_id);
+    $<HTMLButtonElement>('delete').disabled = !selected.size;
     $('save').classList.toggle('tool--dirty', dirty);
     $('version').textContent = String(version);
   }
@@ -133,10 +134,10 @@ async function start() {
     refreshTools();
   });
   bindInspector(store);
-  bindReasons(store, loaded.body.review_reasons ?? [], pages);
+  bindReasons(store, initial.review_reasons ?? [], pages);
   bindPointer(store, pages, { onDrawn: addField });
   bindKeyboard(store, { pageSizes, save, zoom, announce });
-  const on = (id, fn) => $(id).addEventListener('click', fn);
+  const on = (id: string, fn: () => void): void => $(id).addEventListener('click', fn);
   on('undo', () => store.undo());
   on('redo', () => store.redo());
   on('zoom-in', () => void zoom(1));
@@ -157,7 +158,7 @@ async function start() {
   announce(`${store.state.fields.length} fields on ${pages.length} page${pages.length === 1 ? '' : 's'}.`);
 }
 
-start().catch((error) => {
+start().catch((error: unknown) => {
   announce(error instanceof Error ? error.message : 'The editor could not start.');
-  $('app')?.setAttribute('data-failed', 'true');
+  document.getElementById('app')?.setAttribute('data-failed', 'true');
 });

@@ -1,33 +1,67 @@
 // Mouse and pen: click to select (Shift-click adds), drag a box to move it, drag a corner handle to resize,
 // drag on an empty part of a page to draw a new field. One gesture is one undo step.
-import { boxFor, placeBox } from './overlay.js';
-import { toBox, toRect } from './pdf-view.js';
+import { boxFor, placeBox } from './overlay';
+import { toBox, toRect, viewportOf, type Box, type Page } from './pdf-view';
+import type { Store } from './store';
+import type { Rect } from './types';
 
 const DRAG_THRESHOLD = 3;
 const MIN_DRAWN = 6;
 
-export function bindPointer(store, pages, { onDrawn }) {
-  const pageOf = (layer) => pages.find((p) => p.layer === layer);
-  let gesture = null;
+interface Point {
+  x: number;
+  y: number;
+}
 
-  function start(event) {
-    if (event.button !== 0) return;
+interface DrawGesture {
+  type: 'draw';
+  page: Page;
+  origin: Point;
+  at: DOMRect;
+  ghost: HTMLElement;
+  box?: Box;
+}
+
+interface MoveItem {
+  key: string;
+  page: Page;
+  box: Box;
+  next?: Box;
+}
+
+interface BoxGesture {
+  type: 'move' | 'resize';
+  key: string;
+  handle: string | undefined;
+  origin: Point;
+  started: boolean;
+  items: MoveItem[];
+}
+
+export function bindPointer(
+  store: Store,
+  pages: Page[],
+  { onDrawn }: { onDrawn: (page: Page, rect: Rect) => void },
+): void {
+  let gesture: DrawGesture | BoxGesture | null = null;
+
+  function start(event: PointerEvent): void {
+    if (event.button !== 0 || !(event.target instanceof HTMLElement)) return;
     const layer = event.target.closest('.field-layer');
-    if (!layer) return;
-    const page = pageOf(layer);
-    const boxEl = event.target.closest('.box');
+    const page = pages.find((p) => p.layer === layer);
+    if (!layer || !page) return;
+    const boxEl = event.target.closest<HTMLElement>('.box');
     const origin = { x: event.clientX, y: event.clientY };
     store.pointerDown = true;
     if (!boxEl) {
       event.preventDefault();
-      const at = layer.getBoundingClientRect();
       const ghost = document.createElement('div');
       ghost.className = 'ghost';
       layer.append(ghost);
-      gesture = { type: 'draw', page, origin, at, ghost };
+      gesture = { type: 'draw', page, origin, at: layer.getBoundingClientRect(), ghost };
       return;
     }
-    const key = boxEl.dataset.key;
+    const key = boxEl.dataset.key ?? '';
     if (event.shiftKey) {
       store.toggle(key);
       boxFor(key)?.focus({ preventScroll: true });
@@ -35,22 +69,23 @@ export function bindPointer(store, pages, { onDrawn }) {
     }
     if (!store.state.selected.has(key)) store.select([key]);
     boxFor(key)?.focus({ preventScroll: true });
-    const handle = event.target.dataset?.handle;
-    const moving = handle ? [store.byKey(key)] : store.selectedFields();
+    const handle = event.target.dataset.handle;
+    const dragged = store.byKey(key);
+    const moving = handle ? (dragged ? [dragged] : []) : store.selectedFields();
     gesture = {
       key,
       type: handle ? 'resize' : 'move',
       handle,
       origin,
       started: false,
-      items: moving.map((f) => {
+      items: moving.flatMap((f) => {
         const p = pages.find((pg) => pg.num === f.page);
-        return { key: f.key, page: p, box: toBox(p.viewport, f.rect) };
+        return p ? [{ key: f.key, page: p, box: toBox(viewportOf(p), f.rect) }] : [];
       }),
     };
   }
 
-  function moved(event) {
+  function moved(event: PointerEvent): void {
     if (!gesture) return;
     const dx = event.clientX - gesture.origin.x;
     const dy = event.clientY - gesture.origin.y;
@@ -69,13 +104,14 @@ export function bindPointer(store, pages, { onDrawn }) {
     if (!gesture.started && Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
     gesture.started = true;
     for (const item of gesture.items) {
-      item.next = gesture.type === 'move' ? moveBox(item.box, dx, dy) : resizeBox(item.box, gesture.handle, dx, dy);
+      item.next =
+        gesture.type === 'move' ? moveBox(item.box, dx, dy) : resizeBox(item.box, gesture.handle ?? 'se', dx, dy);
       const el = boxFor(item.key);
       if (el) placeBox(el, item.next);
     }
   }
 
-  function end() {
+  function end(): void {
     store.pointerDown = false;
     const done = gesture;
     gesture = null;
@@ -83,7 +119,7 @@ export function bindPointer(store, pages, { onDrawn }) {
     if (done.type === 'draw') {
       done.ghost.remove();
       if (done.box && done.box.width >= MIN_DRAWN && done.box.height >= MIN_DRAWN)
-        onDrawn(done.page, toRect(done.page.viewport, done.box));
+        onDrawn(done.page, toRect(viewportOf(done.page), done.box));
       else store.select([]);
       return;
     }
@@ -95,7 +131,7 @@ export function bindPointer(store, pages, { onDrawn }) {
     store.change((fields) => {
       for (const item of done.items) {
         const field = fields.find((f) => f.key === item.key);
-        if (field) field.rect = toRect(item.page.viewport, item.next);
+        if (field && item.next) field.rect = toRect(viewportOf(item.page), item.next);
       }
     });
   }
@@ -111,11 +147,11 @@ export function bindPointer(store, pages, { onDrawn }) {
   window.addEventListener('pointercancel', end);
 }
 
-function moveBox(box, dx, dy) {
+function moveBox(box: Box, dx: number, dy: number): Box {
   return { ...box, left: box.left + dx, top: box.top + dy };
 }
 
-function resizeBox(box, handle, dx, dy) {
+function resizeBox(box: Box, handle: string, dx: number, dy: number): Box {
   let { left, top, width, height } = box;
   if (handle.includes('w')) {
     left += dx;

@@ -1,25 +1,26 @@
-// The field boxes over each page: one focusable button per field, in reading order (so Tab follows it).
-import { kindName } from './kinds.js';
-import { flagsOf, isChoiceKind } from './store.js';
-import { toBox } from './pdf-view.js';
+// The field boxes over each page: one focusable button per field, in the field map's order (so Tab follows it).
+import { kindName } from './kinds';
+import { toBox, viewportOf, type Box, type Page } from './pdf-view';
+import { flagsOf, isChoiceKind, type Store } from './store';
+import type { Field } from './types';
 
 const HANDLES = ['nw', 'ne', 'sw', 'se'];
 
-export function describe(field) {
+export function describe(field: Field): string {
   const kind = kindName(field.kind);
   const text = (isChoiceKind(field.kind) && field.choice_label) || field.label || field.prompt || 'no label';
   const flags = flagsOf(field);
   return `${kind}: ${text}${field.required ? ', required' : ''}${flags.length ? ` (check: ${flags.join(', ')})` : ''}`;
 }
 
-export function placeBox(el, box) {
+export function placeBox(el: HTMLElement, box: Box): void {
   el.style.left = `${box.left}px`;
   el.style.top = `${box.top}px`;
   el.style.width = `${Math.max(box.width, 4)}px`;
   el.style.height = `${Math.max(box.height, 4)}px`;
 }
 
-function boxElement(field, page, selected, single) {
+function boxElement(field: Field, page: Page, selected: boolean, single: boolean): HTMLButtonElement {
   const el = document.createElement('button');
   el.type = 'button';
   el.className = `box box--${field.kind}`;
@@ -47,29 +48,36 @@ function boxElement(field, page, selected, single) {
       el.append(handle);
     }
   }
-  placeBox(el, toBox(page.viewport, field.rect));
+  placeBox(el, toBox(viewportOf(page), field.rect));
   return el;
 }
 
-/** Redraws every page's boxes and keeps keyboard focus on the same field. */
-export function renderBoxes(store, pages) {
-  const focusedKey = document.activeElement?.dataset?.key;
-  const { selected } = store.state;
-  const single = selected.size === 1;
-  const byPage = new Map(pages.map((p) => [p.num, []]));
-  for (const field of store.ordered()) byPage.get(field.page)?.push(field);
-  for (const page of pages) {
-    page.layer.replaceChildren(...byPage.get(page.num).map((f) => boxElement(f, page, selected.has(f.key), single)));
-  }
-  if (focusedKey) boxFor(focusedKey)?.focus({ preventScroll: true });
+/** The key of the field box that has keyboard focus, if any. */
+export function focusedKey(): string | undefined {
+  const active = document.activeElement;
+  return active instanceof HTMLElement ? active.dataset.key : undefined;
 }
 
-export function boxFor(key) {
-  return document.querySelector(`.box[data-key="${CSS.escape(key)}"]`);
+/** Redraws every page's boxes and keeps keyboard focus on the same field. */
+export function renderBoxes(store: Store, pages: Page[]): void {
+  const keep = focusedKey();
+  const { selected } = store.state;
+  const single = selected.size === 1;
+  const byPage = new Map<number, Field[]>(pages.map((p) => [p.num, []]));
+  for (const field of store.ordered()) byPage.get(field.page)?.push(field);
+  for (const page of pages) {
+    const fields = byPage.get(page.num) ?? [];
+    page.layer.replaceChildren(...fields.map((f) => boxElement(f, page, selected.has(f.key), single)));
+  }
+  if (keep) boxFor(keep)?.focus({ preventScroll: true });
+}
+
+export function boxFor(key: string): HTMLElement | null {
+  return document.querySelector<HTMLElement>(`.box[data-key="${CSS.escape(key)}"]`);
 }
 
 /** Scrolls a field into view, selects it and gives it focus (review list, errors named by the server). */
-export function reveal(store, key) {
+export function reveal(store: Store, key: string): void {
   store.select([key]);
   const el = boxFor(key);
   if (!el) return;

@@ -1,9 +1,10 @@
 // Edits that act on the selection: delete, group options into one question, split them apart, nudge.
-import { isChoiceKind } from './store.js';
+import { isChoiceKind, type Store } from './store';
+import type { Field, PageSize, Rect } from './types';
 
 let newQuestion = 1;
 
-export function deleteSelected(store) {
+export function deleteSelected(store: Store): number {
   const keys = new Set(store.state.selected);
   if (!keys.size) return 0;
   store.change((fields) => {
@@ -17,7 +18,7 @@ export function deleteSelected(store) {
  * Makes the selected boxes the options of one question. An existing question of the selection keeps its
  * id (so the integration's stored question id survives); otherwise a new local id the server replaces.
  */
-export function groupSelected(store, kind) {
+export function groupSelected(store: Store, kind: 'select_one' | 'select_many'): boolean {
   const chosen = store.selectedFields();
   if (chosen.length < 2) return false;
   const questionId =
@@ -41,7 +42,7 @@ export function groupSelected(store, kind) {
 }
 
 /** Takes the selected options out of their question: each becomes a check box of its own. */
-export function splitSelected(store) {
+export function splitSelected(store: Store): boolean {
   const keys = new Set(
     store
       .selectedFields()
@@ -62,8 +63,8 @@ export function splitSelected(store) {
 }
 
 /** A question left with one option is no question: that option becomes a plain check box. */
-export function demoteLoneOptions(fields) {
-  const counts = new Map();
+export function demoteLoneOptions(fields: Field[]): void {
+  const counts = new Map<string, number>();
   for (const f of fields) if (f.question_id) counts.set(f.question_id, (counts.get(f.question_id) ?? 0) + 1);
   for (const f of fields) {
     if (f.question_id && counts.get(f.question_id) === 1) {
@@ -74,7 +75,13 @@ export function demoteLoneOptions(fields) {
 }
 
 /** Arrow keys: move the selection by (dx, dy) points, or grow/shrink it when `resize`. */
-export function nudgeSelected(store, dx, dy, resize, pageSizes) {
+export function nudgeSelected(
+  store: Store,
+  dx: number,
+  dy: number,
+  resize: boolean,
+  pageSizes: Map<number, PageSize>,
+): void {
   const keys = new Set(store.state.selected);
   if (!keys.size) return;
   store.change((fields) => {
@@ -90,11 +97,11 @@ export function nudgeSelected(store, dx, dy, resize, pageSizes) {
   });
 }
 
-function clampRect([x1, y1, x2, y2], { xMin, yMin, xMax, yMax }) {
+function clampRect([x1, y1, x2, y2]: Rect, { xMin, yMin, xMax, yMax }: PageSize): Rect {
   const w = x2 - x1;
   const h = y2 - y1;
   const nx = Math.min(Math.max(x1, xMin), xMax - w);
   const ny = Math.min(Math.max(y1, yMin), yMax - h);
-  const r = (n) => Math.round(n * 100) / 100;
+  const r = (n: number): number => Math.round(n * 100) / 100;
   return [r(nx), r(ny), r(nx + w), r(ny + h)];
 }

@@ -1,66 +1,74 @@
 // The side panel: edits the one selected field. Typing in a box is one undo step per focus.
-import { demoteLoneOptions } from './actions.js';
-import { isChoiceKind } from './store.js';
+import { demoteLoneOptions } from './actions';
+import { isChoiceKind, type Store } from './store';
+import type { Field, FieldKind } from './types';
 
-const $ = (id) => document.getElementById(id);
+function el<T extends HTMLElement = HTMLElement>(id: string): T {
+  const found = document.getElementById(id);
+  if (!found) throw new Error(`#${id} is missing`);
+  return found as T;
+}
 
-export function bindInspector(store) {
-  const form = $('inspector');
-  const empty = $('inspector-empty');
-  const multi = $('inspector-multi');
-  const inputs = {
-    kind: $('prop-kind'),
-    label: $('prop-label'),
-    prompt: $('prop-prompt'),
-    choice_label: $('prop-choice-label'),
-    required: $('prop-required'),
-    section: $('prop-section'),
-    mark: $('prop-mark'),
+const TEXT_PROPS = ['label', 'prompt', 'choice_label', 'section'] as const;
+type TextProp = (typeof TEXT_PROPS)[number];
+
+export function bindInspector(store: Store): void {
+  const form = el<HTMLFormElement>('inspector');
+  const empty = el('inspector-empty');
+  const multi = el('inspector-multi');
+  const texts: Record<TextProp, HTMLInputElement> = {
+    label: el('prop-label'),
+    prompt: el('prop-prompt'),
+    choice_label: el('prop-choice-label'),
+    section: el('prop-section'),
   };
+  const kind = el<HTMLSelectElement>('prop-kind');
+  const required = el<HTMLInputElement>('prop-required');
+  const mark = el<HTMLSelectElement>('prop-mark');
   let checkpointTaken = false;
   form.addEventListener('focusin', () => (checkpointTaken = false));
   form.addEventListener('submit', (e) => e.preventDefault());
 
-  function current() {
+  function current(): Field | null {
     const [field] = store.selectedFields();
-    return store.state.selected.size === 1 ? field : null;
+    return store.state.selected.size === 1 ? (field ?? null) : null;
   }
 
-  function edit(apply) {
+  function edit(apply: (target: Field, fields: Field[]) => void): void {
     const field = current();
     if (!field) return;
     store.change(
       (fields) => {
         const target = fields.find((f) => f.key === field.key);
-        apply(target, fields);
+        if (target) apply(target, fields);
       },
       { checkpoint: !checkpointTaken },
     );
     checkpointTaken = true;
   }
 
-  for (const name of ['label', 'prompt', 'choice_label', 'section']) {
-    inputs[name].addEventListener('input', () =>
+  for (const name of TEXT_PROPS) {
+    texts[name].addEventListener('input', () =>
       edit((f, fields) => {
-        f[name] = inputs[name].value;
+        f[name] = texts[name].value;
         // The prompt is the question's: every option of the question shows the same one.
         if (name === 'prompt' && f.question_id)
           for (const o of fields) if (o.question_id === f.question_id) o.prompt = f.prompt;
       }),
     );
   }
-  inputs.required.addEventListener('change', () => {
+  required.addEventListener('change', () => {
     checkpointTaken = false;
-    edit((f) => (f.required = inputs.required.checked));
+    edit((f) => (f.required = required.checked));
   });
-  inputs.mark.addEventListener('change', () => {
+  mark.addEventListener('change', () => {
     checkpointTaken = false;
-    edit((f) => (f.mark = inputs.mark.value));
+    edit((f) => (f.mark = mark.value === 'circle' ? 'circle' : 'check'));
   });
-  inputs.kind.addEventListener('change', () => {
+  kind.addEventListener('change', () => {
     checkpointTaken = false;
     edit((f, fields) => {
-      f.kind = inputs.kind.value;
+      f.kind = kind.value as FieldKind;
       if (f.kind === 'checkbox') f.question_id = null;
       // The options of one question share one kind: choose one / choose any switches the whole question.
       if (f.question_id && (f.kind === 'select_one' || f.kind === 'select_many'))
@@ -77,7 +85,7 @@ export function bindInspector(store) {
     });
   });
 
-  function show() {
+  function show(): void {
     const field = current();
     const count = store.state.selected.size;
     form.hidden = !field;
@@ -86,21 +94,21 @@ export function bindInspector(store) {
     if (count >= 2)
       multi.textContent = `${count} fields selected. Group them into one question, split them, or delete them.`;
     if (!field) return;
-    for (const name of ['label', 'prompt', 'choice_label', 'section']) {
-      if (document.activeElement !== inputs[name]) inputs[name].value = field[name] ?? '';
+    for (const name of TEXT_PROPS) {
+      if (document.activeElement !== texts[name]) texts[name].value = field[name] ?? '';
     }
-    inputs.kind.value = field.kind;
-    inputs.required.checked = !!field.required;
-    inputs.mark.value = field.mark ?? 'check';
+    kind.value = field.kind;
+    required.checked = !!field.required;
+    mark.value = field.mark ?? 'check';
     const choice = isChoiceKind(field.kind);
-    $('choice-props').hidden = !choice;
-    $('mark-prop').hidden = !choice;
+    el('choice-props').hidden = !choice;
+    el('mark-prop').hidden = !choice;
     const options = field.question_id
       ? store.state.fields.filter((f) => f.question_id === field.question_id).length
       : 0;
     const confidence =
       typeof field.confidence === 'number' ? `Confidence ${Math.round(field.confidence * 100)}%. ` : '';
-    $('prop-info').textContent =
+    el('prop-info').textContent =
       `Page ${field.page}. ${confidence}${options ? `One of ${options} options of a question. ` : ''}` +
       `${field.field_id ? `Id ${field.field_id}.` : 'New field (id given on save).'}`;
   }
