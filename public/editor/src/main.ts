@@ -101,8 +101,6 @@ async function start(): Promise<void> {
       question_id: null,
       required: false,
       section: '',
-      format: null,
-      condition: null,
     });
     reveal(store, field.key);
     announce('Field added. Give it a label in the panel on the right.');

@@ -63,7 +63,8 @@ describe('saving from the editor', () => {
     const outcome = await saveAndReport(store, url, server.send);
     expect(outcome).toEqual({ kind: 'saved', message: 'Saved as version 2.' });
     expect(server.puts[0].fields.map((f) => f.field_id ?? 'new')).toEqual(['right', 'left', 'new']);
-    expect(server.puts[0].fields[2]).toMatchObject({ format: 'zip', condition: null });
+    expect(server.puts[0].fields[2]).toMatchObject({ format: 'zip' });
+    expect(server.puts[0].fields[0]).not.toHaveProperty('condition');
     expect(store.state).toMatchObject({ version: 2, dirty: false, undo: [] });
     expect(store.state.fields[2].field_id).toBe('fld_100');
   });

@@ -15,8 +15,8 @@ export interface FieldEntry {
   required: boolean;
   section: string;
   mark?: Field['mark'];
-  format: string | null;
-  condition: WireCondition | null;
+  format?: string | null;
+  condition?: WireCondition | null;
 }
 
 export function toEntry(f: Field): FieldEntry {
@@ -34,8 +34,11 @@ export function toEntry(f: Field): FieldEntry {
     required: !!f.required,
     section: f.section ?? '',
     ...(choice ? { mark: f.mark ?? 'check' } : {}),
-    format: f.format ?? null,
-    condition: f.condition ? { field_id: f.condition.field_id, equals: true } : null,
+    // Sent once the field carries them (the server sends both on every field; a drawn field has neither).
+    ...(f.format !== undefined ? { format: f.format } : {}),
+    ...(f.condition !== undefined
+      ? { condition: f.condition && { field_id: f.condition.field_id, equals: true } }
+      : {}),
   };
 }
 
