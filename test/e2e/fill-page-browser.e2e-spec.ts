@@ -55,15 +55,20 @@ describe('the hosted fill page in a real browser', () => {
         for (let i = 0; i < (await inputs.count()); i++) {
           const input = inputs.nth(i);
           const id = (await input.getAttribute('data-field-id'))!;
-          const type = await input.getAttribute('type');
+          const kind = await input.getAttribute('data-kind');
+          // Each kind gets a value its rule accepts (the server checks them at submit).
           const value =
-            type === 'date'
+            kind === 'date'
               ? '1990-04-12'
-              : type === 'email'
+              : kind === 'email'
                 ? `p${typed.size}@example.org`
-                : type === 'tel'
-                  ? '5550100'
-                  : `Answer${typed.size}`;
+                : kind === 'phone'
+                  ? '604 555 0134'
+                  : kind === 'number'
+                    ? '42'
+                    : kind === 'initials'
+                      ? 'ZA'
+                      : `Answer${typed.size}`;
           await input.fill(value);
           typed.set(id, value);
         }
