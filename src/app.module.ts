@@ -25,6 +25,7 @@ import { SubmissionsModule } from './submissions/submissions.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { EditorSessionsModule } from './editor-sessions/editor-sessions.module';
 import { EditorPageModule } from './editor/editor-page.module';
+import { FhirModule } from './fhir/fhir.module';
 
 const MINUTE_MS = 60_000;
 
@@ -66,6 +67,7 @@ const MINUTE_MS = 60_000;
     ImportsModule,
     FillLinksModule,
     SubmissionsModule,
+    FhirModule,
     FillPageModule,
     EditorPageModule,
     WebhooksModule,

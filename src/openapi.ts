@@ -7,6 +7,7 @@ export const API_TAGS: ReadonlyArray<[string, string]> = [
   ['Templates', 'Versioned field maps'],
   ['Fill links', 'Links a patient opens, with prefill values'],
   ['Submissions', 'Answers and completed PDFs'],
+  ['FHIR', 'Templates as Questionnaires, submissions as QuestionnaireResponses (FHIR R4)'],
   ['Webhooks', 'Signed event deliveries'],
   ['Authentication', 'Check an API key'],
   ['Fill page (public)', "The patient's page, as JSON (no API key)"],
