@@ -1,4 +1,5 @@
-import { Controller, Get, Header, Param, Query } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Questionnaire, QuestionnaireResponse } from '@medplum/fhirtypes';
 import { CurrentOrg, RequireScopes } from 'src/common/auth/auth.decorators';
@@ -27,6 +28,13 @@ function fhirContent(resourceType: string, page: string, example: object) {
   };
 }
 
+/** The FHIR media type on success only: an error keeps the service's one JSON error shape and its type. */
+async function fhirJson<T>(res: Response, resource: Promise<T>): Promise<T> {
+  const found = await resource;
+  res.type(FHIR_JSON);
+  return found;
+}
+
 @ApiTags('FHIR')
 @ApiErrorResponses(401, 403, 429)
 @Controller('api/v1')
@@ -35,7 +43,6 @@ export class FhirController {
 
   @Get('templates/:template_id/questionnaire')
   @RequireScopes('templates:read')
-  @Header('Content-Type', FHIR_JSON)
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
     summary: 'A template version as a FHIR R4 Questionnaire',
@@ -56,13 +63,13 @@ export class FhirController {
     @CurrentOrg() org: CallerOrg,
     @Param('template_id') templateId: string,
     @Query() query: TemplateFieldsQueryDto,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<Questionnaire> {
-    return this.fhir.questionnaire(org, templateId, query.version);
+    return fhirJson(res, this.fhir.questionnaire(org, templateId, query.version));
   }
 
   @Get('submissions/:submission_id/questionnaire-response')
   @RequireScopes('submissions:read')
-  @Header('Content-Type', FHIR_JSON)
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
     summary: 'A submission as a FHIR R4 QuestionnaireResponse',
@@ -80,7 +87,8 @@ export class FhirController {
   questionnaireResponse(
     @CurrentOrg() org: CallerOrg,
     @Param('submission_id') submissionId: string,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<QuestionnaireResponse> {
-    return this.fhir.questionnaireResponse(org, submissionId);
+    return fhirJson(res, this.fhir.questionnaireResponse(org, submissionId));
   }
 }

@@ -6,10 +6,10 @@
 import type { TemplateField } from 'src/templates/template-field';
 
 /**
- * A field as the FHIR mapping reads it. `condition` arrives with the answer-rules work (optional until then);
- * `questionId` may still be null for a field that is not a choice: the field is then its own question.
+ * A field as the FHIR mapping reads it: a stored template field. A null `questionId` (versions stored before every
+ * field carried one) makes the field its own question.
  */
-export type FhirField = TemplateField & { condition?: { fieldId: string; equals: true } | null };
+export type FhirField = TemplateField;
 
 /** The item type a question takes: text-like answers are `string`, several lines `text`. */
 export type QuestionType = 'string' | 'text' | 'date' | 'decimal' | 'boolean' | 'choice';

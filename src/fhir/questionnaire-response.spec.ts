@@ -163,6 +163,27 @@ describe('toQuestionnaireResponse', () => {
     ]);
   });
 
+  it('leaves out a follow-up of a hidden follow-up, as FHIR does when the item it depends on is disabled', () => {
+    const chain = [
+      field('fld_ok', 'checkbox', { prompt: 'Any allergies?' }),
+      option('fld_pen_y', 'select_one', 'q_pen', 'Yes', {
+        prompt: 'Penicillin?',
+        condition: { fieldId: 'fld_ok', equals: true },
+      }),
+      option('fld_pen_n', 'select_one', 'q_pen', 'No', {
+        prompt: 'Penicillin?',
+        condition: { fieldId: 'fld_ok', equals: true },
+      }),
+      field('fld_rx', 'text', { prompt: 'Reaction', condition: { fieldId: 'fld_pen_y', equals: true } }),
+    ];
+    expect(
+      pair(chain, { fld_ok: false, fld_pen_y: true, fld_pen_n: false, fld_rx: 'hives' }).response.item,
+    ).toBeUndefined();
+    expect(
+      pair(chain, { fld_ok: true, fld_pen_y: true, fld_pen_n: false, fld_rx: 'hives' }).response.item,
+    ).toHaveLength(3);
+  });
+
   it('is checked against its Questionnaire: a foreign option, a misplaced item or a wrong type is reported', () => {
     const { questionnaire, response } = pair(fields, stored(fields, { fld_sex_m: true, fld_weight: '70' }));
     const [section1, section2] = response.item!;

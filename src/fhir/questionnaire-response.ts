@@ -7,6 +7,7 @@ import type {
   QuestionnaireResponseItem,
   QuestionnaireResponseItemAnswer,
 } from '@medplum/fhirtypes';
+import { isFieldActive } from 'src/shared/answer-rules';
 import type { Answers } from 'src/submissions/entities/submission.entity';
 import { isIsoDate } from 'src/templates/field-values';
 import { fhirText, type FhirField, type Question } from './outline';
@@ -58,12 +59,13 @@ function textAnswer(question: Question, value: string): QuestionnaireResponseIte
 
 /**
  * The answers to one question. An unticked stand-alone box is unanswered (the page stores false for a box left
- * alone, so "no" and "not answered" are one value). A question whose condition is false has no answers: the
- * submit drops them, and FHIR forbids answers to a disabled item.
+ * alone, so "no" and "not answered" are one value). A question whose condition is false (no option it names is
+ * ticked and itself shown) has no answers: the submit drops them, and FHIR forbids answers to a disabled item.
  */
 function answersTo(question: Question, map: FieldMapIndex, answers: Answers): QuestionnaireResponseItemAnswer[] {
   const targets = conditionTargets(question, map);
-  if (targets.length > 0 && !targets.some((t) => answers[t.fieldId] === true)) return [];
+  const enabled = (t: FhirField) => answers[t.fieldId] === true && isFieldActive(t, map.fields, answers);
+  if (targets.length > 0 && !targets.some(enabled)) return [];
   if (question.type === 'boolean') return answers[question.fields[0].fieldId] === true ? [{ valueBoolean: true }] : [];
   if (question.type === 'choice') {
     const ticked = question.fields.filter((option) => answers[option.fieldId] === true);
