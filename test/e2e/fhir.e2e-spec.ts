@@ -107,26 +107,41 @@ describe('FHIR R4: templates as Questionnaires, submissions as QuestionnaireResp
     expect(flat(q.item).map((i) => i.linkId)).toEqual(questions);
   });
 
-  it('maps a field map written through PUT: sections, kinds, options; ?version=N serves each version', async () => {
-    const put = await request(t.baseUrl)
-      .put(`/api/v1/templates/${templateId}/fields`)
-      .set('Authorization', `Bearer ${org.apiKey}`)
-      .send({ base_version: 1, fields: designedFields() })
-      .expect(200);
-    designed = put.body.fields as Field[];
+  it('maps a field map written through PUT: sections, kinds, options, conditions; ?version=N serves each version', async () => {
+    const put = (base: number, fields: object[]) =>
+      request(t.baseUrl)
+        .put(`/api/v1/templates/${templateId}/fields`)
+        .set('Authorization', `Bearer ${org.apiKey}`)
+        .send({ base_version: base, fields })
+        .expect(200);
+    const v2 = (await put(1, designedFields())).body.fields as Field[];
+    const v2Id = (label: string) => v2.find((f) => f.label === label)!.field_id;
+    // Conditions name kept fields: the follow-up of "Other" and the initials under the consent box.
+    const withConditions = v2.map((f) =>
+      f.label === 'Other: please specify'
+        ? { ...f, condition: { field_id: v2Id('Other'), equals: true } }
+        : f.label === 'Initials'
+          ? { ...f, condition: { field_id: v2Id('I consent'), equals: true } }
+          : f,
+    );
+    designed = (await put(2, withConditions)).body.fields as Field[];
     const q = (await questionnaire(org.apiKey, templateId).expect(200)).body as Questionnaire;
     expectValidFhir(q);
-    expect(q.version).toBe('2');
-    expect(q.id).toBe(`${templateId.replace(/_/g, '-')}-2`);
+    expect(q.version).toBe('3');
+    expect(q.id).toBe(`${templateId.replace(/_/g, '-')}-3`);
     const id = (label: string) => designed.find((f) => f.label === label)!;
     const linkId = (label: string) => id(label).question_id ?? id(label).field_id;
+    const options = `${BASE}/fhir/Questionnaire/${templateId}/options`;
     expect(q.item!.map((i) => [i.linkId, i.type, i.text])).toEqual([
       ['section-1', 'group', 'Patient'],
       ['section-2', 'group', 'History'],
       [linkId('I consent'), 'boolean', 'I consent to treatment'],
       [linkId('Initials'), 'string', 'Initials'],
     ]);
-    const options = `${BASE}/fhir/Questionnaire/${templateId}/options`;
+    expect(q.item![3]).toMatchObject({
+      enableWhen: [{ question: linkId('I consent'), operator: '=', answerBoolean: true }],
+      enableBehavior: 'any',
+    });
     expect(q.item![0].item!.map((i) => [i.text, i.type, i.required])).toEqual([
       ['Full name', 'string', true],
       ['Date of birth', 'date', false],
@@ -146,18 +161,32 @@ describe('FHIR R4: templates as Questionnaires, submissions as QuestionnaireResp
     expect(conditions.answerOption!.map((o) => o.valueCoding!.code)).toEqual(
       ['Asthma', 'Diabetes', 'Other'].map((c) => id(c).field_id),
     );
-    expect(explain).toMatchObject({ type: 'string', text: 'Other: please specify' });
+    expect(explain).toMatchObject({
+      type: 'string',
+      text: 'Other: please specify',
+      enableWhen: [
+        {
+          question: id('Other').question_id,
+          operator: '=',
+          answerCoding: { system: options, code: id('Other').field_id, display: 'Other' },
+        },
+      ],
+      enableBehavior: 'any',
+    });
     expect(JSON.stringify(q)).not.toContain(id('Signature').field_id);
 
+    const before = (await questionnaire(org.apiKey, templateId, '?version=2').expect(200)).body as Questionnaire;
+    expect(before.version).toBe('2');
+    expect(JSON.stringify(before)).not.toContain('enableWhen');
     const v1 = (await questionnaire(org.apiKey, templateId, '?version=1').expect(200)).body as Questionnaire;
     expect(v1.version).toBe('1');
     expect(flat(v1.item).map((i) => i.linkId)).not.toContain(linkId('Full name'));
-    await questionnaire(org.apiKey, templateId, '?version=3').expect(404);
+    await questionnaire(org.apiKey, templateId, '?version=4').expect(404);
     const bad = await questionnaire(org.apiKey, templateId, '?version=zero').expect(400);
     expect(bad.body.code).toBe('VALIDATION_FAILED');
   });
 
-  it('serves a submission as a valid QuestionnaireResponse to the version filled, answered questions only', async () => {
+  it('serves a submission as a valid QuestionnaireResponse to the version filled, answered and shown questions only', async () => {
     const link = await createLink(t, org.apiKey, { template_id: templateId, external_ref: 'appt-42' });
     const body = answersFor(designed, 'Ana Ruiz');
     const byLabel = (label: string) => designed.find((f) => f.label === label)!.field_id;
@@ -168,7 +197,7 @@ describe('FHIR R4: templates as Questionnaires, submissions as QuestionnaireResp
       [byLabel('Initials')]: 'AR',
       [byLabel('Diabetes')]: true,
       [byLabel('Other')]: false,
-      [byLabel('Other: please specify')]: '',
+      [byLabel('Other: please specify')]: 'hidden: its option is not ticked',
     });
     expect((await submit(t, link.short_code, body)).status).toBe(201);
     const submissionId = await latestSubmissionId(t, org.apiKey);
@@ -178,19 +207,19 @@ describe('FHIR R4: templates as Questionnaires, submissions as QuestionnaireResp
     await request(t.baseUrl)
       .put(`/api/v1/templates/${templateId}/fields`)
       .set('Authorization', `Bearer ${org.apiKey}`)
-      .send({ base_version: 2, fields: fields.slice(0, 3) })
+      .send({ base_version: 3, fields: fields.slice(0, 3) })
       .expect(200);
 
     const res = await response(org.apiKey, submissionId).expect(200);
     expect(res.headers['content-type']).toMatch(/^application\/fhir\+json/);
     expect(res.headers['cache-control']).toBe('no-store');
     const qr = JSON.parse(res.text) as QuestionnaireResponse;
-    const q = (await questionnaire(org.apiKey, templateId, '?version=2').expect(200)).body as Questionnaire;
+    const q = (await questionnaire(org.apiKey, templateId, '?version=3').expect(200)).body as Questionnaire;
     expectValidPair(q, qr);
     expect(qr).toMatchObject({
       resourceType: 'QuestionnaireResponse',
       id: submissionId.replace(/_/g, '-'),
-      questionnaire: `${BASE}/fhir/Questionnaire/${templateId}|2`,
+      questionnaire: `${BASE}/fhir/Questionnaire/${templateId}|3`,
       status: 'completed',
       identifier: { system: `${BASE}/fhir/external-ref`, value: 'appt-42' },
     });
