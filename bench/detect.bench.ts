@@ -12,6 +12,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'fs';
 import { scannedOptions } from './detect-scanned.bench';
 import { scannedRows } from './lib/scanned';
+import { rulesRows } from './lib/rules';
 import { loadavg } from 'os';
 import path from 'path';
 import { detectFields } from '../src/detection';
@@ -277,6 +278,8 @@ async function main(): Promise<void> {
     say('\n## Scanned (OCR): image-only copies of the forms scored against the same truth');
     for (const line of await scannedRows(sc, shared, scannedOptions())) say(line);
   }
+  say('\n## Answer rules (score-rules: conditions and formats, P / R in %, correct/predicted/truth)');
+  for (const line of await rulesRows(shared, repoRoot)) say(line);
   say(
     `\n## Speed (this machine, 2 shared cores, load average ${loadavg()[0].toFixed(1)}; target <= 100 ms/page median)`,
   );

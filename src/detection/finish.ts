@@ -2,6 +2,7 @@
  * The last stage of detection, for both detectors: fields in reading order with their section, kinds from
  * label cues where the detector had none, confidence from the cues used (layout), and review reasons.
  */
+import { detectAnswerRules } from './answer-rules';
 import { boxesOverlap, confidenceFeatures, confidenceOf, type ConfidenceFeatures } from './confidence';
 import { isChoiceKind, type DetectedField, type Detector } from './field-map';
 import { instructionMode, textKind } from './kinds';
@@ -51,6 +52,7 @@ export function finishFields(
   const features = ordered.map(() => null as ConfidenceFeatures | null);
   if (detector === 'layout') scoreConfidence(ordered, byPage, boxes, features);
   const reasons = reviewReasons(ordered, blankPages, detector === 'acroform' ? 'acroform' : 'layout', pages);
+  reasons.push(...detectAnswerRules(ordered, byPage)); // formats and conditions (answer-rules.ts)
   return { fields: ordered, reasons, features };
 }
 
