@@ -19,7 +19,8 @@ export interface CheckedSubmission {
 
 const ruleProblem = (error: RuleError | null) => (error ? ruleMessage(error, 'en') : null);
 
-function decodeSignature(value: unknown): Buffer | string {
+/** A signature's PNG bytes, or what is wrong with it (drafts check their signatures with it too). */
+export function decodeSignature(value: unknown): Buffer | string {
   if (typeof value !== 'string') return 'must be a PNG data URL';
   const match = PNG_DATA_URL.exec(value);
   if (!match) return 'must be a PNG data URL (data:image/png;base64,...)';
