@@ -4,6 +4,7 @@ import {
   HealthCheck,
   HealthCheckResult,
   HealthCheckService,
+  HealthIndicatorFunction,
   HealthIndicatorService,
   TypeOrmHealthIndicator,
 } from '@nestjs/terminus';
@@ -45,9 +46,14 @@ export class HealthController {
   @Get('ready')
   @Public()
   @HealthCheck()
-  @ApiOperation({ summary: 'The same readiness check as GET /health, under the name load balancers expect' })
-  ready(): Promise<HealthCheckResult> {
-    return this.readiness();
+  @ApiOperation({
+    summary:
+      'Readiness of this process: 200 while it can serve (not shutting down, PostgreSQL answers, its own workers ' +
+      'consume); Redis and the worker processes are shared by every replica, so they are reported in `degraded` ' +
+      'and `details` without a 503 (a load balancer must not take every replica out for them; GET /health says 503)',
+  })
+  ready(): Promise<HealthCheckResult & { degraded: string[] }> {
+    return this.processReadiness();
   }
 
   @Get('live')
@@ -59,19 +65,41 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** Runs every check; a 503 keeps decisions.md's error body and adds what is missing and each check's details. */
+  /** This process's own checks: what decides whether a load balancer sends it requests. */
+  private processChecks(): HealthIndicatorFunction[] {
+    return [
+      () => {
+        const session = this.indicator.check('lifecycle');
+        return this.lifecycle.draining ? session.down({ message: 'shutting down: draining' }) : session.up();
+      },
+      () => this.database.pingCheck('postgres', { timeout: 1_000 }),
+      () => this.consumption.check('delivery_consumption'),
+    ];
+  }
+
+  /** What every replica shares: reported by both routes, a 503 only on GET /health. */
+  private sharedChecks(): HealthIndicatorFunction[] {
+    return [() => this.redis.check('redis'), () => this.workers.check('workers')];
+  }
+
+  private async processReadiness(): Promise<HealthCheckResult & { degraded: string[] }> {
+    const [own, shared] = await Promise.all([
+      this.run(this.processChecks()),
+      Promise.all(this.sharedChecks().map(async (check) => await check())),
+    ]);
+    const details = Object.assign({}, own.details, ...shared) as HealthCheckResult['details'];
+    const degraded = Object.keys(details).filter((key) => details[key]?.status === 'down');
+    return { ...own, details, degraded };
+  }
+
   private async readiness(): Promise<HealthCheckResult> {
+    return this.run([...this.processChecks(), ...this.sharedChecks()]);
+  }
+
+  /** Runs the checks; a 503 keeps decisions.md's error body and adds what is missing and each check's details. */
+  private async run(checks: HealthIndicatorFunction[]): Promise<HealthCheckResult> {
     try {
-      return await this.health.check([
-        () => {
-          const session = this.indicator.check('lifecycle');
-          return this.lifecycle.draining ? session.down({ message: 'shutting down: draining' }) : session.up();
-        },
-        () => this.database.pingCheck('postgres', { timeout: 1_000 }),
-        () => this.redis.check('redis'),
-        () => this.workers.check('workers'),
-        () => this.consumption.check('delivery_consumption'),
-      ]);
+      return await this.health.check(checks);
     } catch (error) {
       if (!(error instanceof ServiceUnavailableException)) throw error;
       const result = error.getResponse() as HealthCheckResult;

@@ -14,6 +14,11 @@ export interface WorkerPresence {
   live: number;
   /** Jobs waiting in all queues (not counting delayed ones). */
   waiting: number;
+  /**
+   * Worker processes that beat once and stopped without leaving (killed, crashed, frozen): a worker that stops
+   * cleanly removes its beat. Kept until a live worker prunes beats older than ten times the death age.
+   */
+  dead: number;
 }
 
 /**
@@ -58,16 +63,17 @@ export class WorkerHeartbeat implements OnApplicationBootstrap, OnApplicationShu
   async presence(): Promise<WorkerPresence> {
     const client = this.detection.client;
     const fresh = Date.now() - BEATS_TO_DEATH * this.everyMs;
-    const [live, ...waiting] = await this.bounded(
+    const [live, dead, ...waiting] = await this.bounded(
       1_000,
       Promise.all([
         client.zcount(this.key, fresh, '+inf'),
+        client.zcount(this.key, '-inf', `(${fresh}`),
         this.detection.getWaitingCount(),
         this.rendering.getWaitingCount(),
         this.delivery.getWaitingCount(),
       ]),
     );
-    return { live, waiting: waiting.reduce((a, b) => a + b, 0) };
+    return { live, dead, waiting: waiting.reduce((a, b) => a + b, 0) };
   }
 
   private async beat(): Promise<void> {
