@@ -38,7 +38,14 @@ export class AdminController {
   }
 
   @Patch('orgs/:org_id')
-  @ApiOperation({ summary: 'Change name, Partner API enrollment or daily import quota' })
+  @ApiOperation({
+    summary: 'Change name, enrollment, quota, brand or embedding',
+    description:
+      'Only the keys sent change. The brand (display_name, brand_color, logo) shows at the top of the fill page ' +
+      'and the done page; fill_frame_ancestors lets partners frame the fill page. 400 names what to fix: a colour ' +
+      'under 4.5:1 contrast against white, a logo over 200 KB or neither PNG nor SVG or an SVG holding script, an ' +
+      'origin that is not https://.',
+  })
   @ApiOkResponse({ type: OrganizationResponseDto })
   @ApiErrorResponses(400)
   updateOrganization(

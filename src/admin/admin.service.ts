@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Settings } from 'src/config/settings';
 import { ApiKeysService } from 'src/organizations/api-keys.service';
 import { OrganizationsService } from 'src/organizations/organizations.service';
 import { toApiKeyResponse, toOrganizationResponse } from './admin.mapper';
@@ -19,6 +20,7 @@ export class AdminService {
   constructor(
     private readonly organizations: OrganizationsService,
     private readonly apiKeys: ApiKeysService,
+    private readonly settings: Settings,
   ) {}
 
   async createOrganization(dto: CreateOrganizationDto): Promise<OrganizationResponseDto> {
@@ -27,7 +29,7 @@ export class AdminService {
       partnerApiEnabled: dto.partner_api_enabled,
       importsDailyQuota: dto.imports_daily_quota,
     });
-    return toOrganizationResponse(org);
+    return toOrganizationResponse(org, this.settings);
   }
 
   async updateOrganization(orgId: string, dto: UpdateOrganizationDto): Promise<OrganizationResponseDto> {
@@ -36,12 +38,16 @@ export class AdminService {
       partnerApiEnabled: dto.partner_api_enabled,
       importsDailyQuota: dto.imports_daily_quota,
       editorFrameAncestors: dto.editor_frame_ancestors,
+      fillFrameAncestors: dto.fill_frame_ancestors,
+      displayName: dto.display_name,
+      brandColor: dto.brand_color,
+      logoBase64: dto.logo,
     });
-    return toOrganizationResponse(org);
+    return toOrganizationResponse(org, this.settings);
   }
 
   async listOrganizations(): Promise<OrganizationListResponseDto> {
-    return { orgs: (await this.organizations.list()).map(toOrganizationResponse) };
+    return { orgs: (await this.organizations.list()).map((org) => toOrganizationResponse(org, this.settings)) };
   }
 
   async createApiKey(orgId: string, dto: CreateApiKeyDto): Promise<CreatedApiKeyResponseDto> {

@@ -3,6 +3,7 @@ import { Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { AppException } from 'src/common/errors/app.exception';
 import { SettingsModule } from 'src/config/settings.module';
@@ -16,6 +17,9 @@ const USAGE = `Usage: npm run admin -- <command> [options]   (prints JSON)
   orgs:create   --name NAME [--enabled] [--quota N]
   orgs:update   --org ORG_ID [--name NAME] [--enabled true|false] [--quota N]
                 [--editor-frame-ancestors https://app.example.com,https://*.example.com]  ("" for none)
+                [--fill-frame-ancestors https://portal.example.com]  ("" for none)
+                [--display-name "Northwind Family Clinic"] [--brand-color "#1A5FB4"] [--logo logo.png|logo.svg]
+                ("" clears --display-name, --brand-color and --logo)
   orgs:list
   keys:create   --org ORG_ID --name NAME --scopes imports:write,templates:read
   keys:list     --org ORG_ID
@@ -45,13 +49,31 @@ function optionalInt(value: string | boolean | undefined): number | undefined {
   return Number(value);
 }
 
-function optionalList(value: string | boolean | undefined): string[] | undefined {
+function optionalList(value: string | boolean | undefined, name = 'editor-frame-ancestors'): string[] | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw new CliError('--editor-frame-ancestors takes a comma-separated list');
+  if (typeof value !== 'string') throw new CliError(`--${name} takes a comma-separated list`);
   return value
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/** A clearable text option: "" clears (null), absent leaves it. */
+function optionalText(value: string | boolean | undefined, name: string): string | null | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new CliError(`--${name} takes a value ("" clears it)`);
+  return value === '' ? null : value;
+}
+
+/** --logo FILE: the file in base64 (the API checks its type and size); "" removes the logo. */
+function optionalLogo(value: string | boolean | undefined): string | null | undefined {
+  const path = optionalText(value, 'logo');
+  if (!path) return path;
+  try {
+    return readFileSync(path).toString('base64');
+  } catch {
+    throw new CliError(`--logo: cannot read ${path}`);
+  }
 }
 
 /** The same validation rules as the HTTP API. */
@@ -83,6 +105,10 @@ const COMMANDS: Record<string, (admin: AdminService, o: Options) => Promise<unkn
         partner_api_enabled: optionalBool(o.enabled),
         imports_daily_quota: optionalInt(o.quota),
         editor_frame_ancestors: optionalList(o['editor-frame-ancestors']),
+        fill_frame_ancestors: optionalList(o['fill-frame-ancestors'], 'fill-frame-ancestors'),
+        display_name: optionalText(o['display-name'], 'display-name'),
+        brand_color: optionalText(o['brand-color'], 'brand-color'),
+        logo: optionalLogo(o.logo),
       }),
     ),
   'orgs:list': (admin) => admin.listOrganizations(),
@@ -109,10 +135,20 @@ async function main(argv: string[]): Promise<number> {
     allowPositionals: true,
     strict: false,
     options: Object.fromEntries(
-      ['name', 'org', 'key', 'scopes', 'quota', 'enabled', 'template', 'editor-frame-ancestors'].map((o) => [
-        o,
-        { type: 'string' as const },
-      ]),
+      [
+        'name',
+        'org',
+        'key',
+        'scopes',
+        'quota',
+        'enabled',
+        'template',
+        'editor-frame-ancestors',
+        'fill-frame-ancestors',
+        'display-name',
+        'brand-color',
+        'logo',
+      ].map((o) => [o, { type: 'string' as const }]),
     ),
   });
   const name = positionals[0];

@@ -6,6 +6,7 @@ import { TemplateEdits1795395564869 } from './migrations/1795395564869-TemplateE
 import { FillDraftsLocale1795395898769 } from './migrations/1795395898769-FillDraftsLocale';
 import { WebhookRotationEventsFeed1795700690175 } from './migrations/1795700690175-WebhookRotationEventsFeed';
 import { ImportsCarriedOver1795701934654 } from './migrations/1795701934654-ImportsCarriedOver';
+import { OrganizationBrandEmbedding1795702641305 } from './migrations/1795702641305-OrganizationBrandEmbedding';
 
 /** Checked-in migrations in order; generated with `npm run migration:generate`, then read. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   FillDraftsLocale1795395898769,
   WebhookRotationEventsFeed1795700690175,
   ImportsCarriedOver1795701934654,
+  OrganizationBrandEmbedding1795702641305,
 ];

@@ -16,6 +16,7 @@ export function toFillLinkResponse(link: FillLink, settings: Settings): FillLink
     external_ref: link.externalRef,
     ...(link.expiresAt ? { expires_at: link.expiresAt.toISOString() } : {}),
     ...(link.locale ? { locale: link.locale } : {}),
+    ...(link.redirectUrl ? { redirect_url: link.redirectUrl } : {}),
     max_responses: link.maxResponses,
     values: link.values,
   };

@@ -7,6 +7,8 @@ import { ErrorCode } from 'src/common/errors/error-codes';
 import { newId, randomBase62 } from 'src/common/ids/ids';
 import { Settings } from 'src/config/settings';
 import { isPrefillable } from 'src/detection/field-map';
+import { redirectUrlProblem } from 'src/organizations/fill-embedding';
+import { OrganizationsService } from 'src/organizations/organizations.service';
 import { answerError, ruleMessage } from 'src/shared/answer-rules';
 import { valueProblem } from 'src/templates/field-values';
 import type { TemplateField } from 'src/templates/template-field';
@@ -26,6 +28,7 @@ export class FillLinksService {
     private readonly templates: TemplatesService,
     private readonly versionCache: TemplateVersionCache,
     private readonly settings: Settings,
+    private readonly organizations: OrganizationsService,
   ) {}
 
   async create(org: CallerOrg, dto: CreateFillLinkDto): Promise<FillLinkResponseDto> {
@@ -33,6 +36,7 @@ export class FillLinksService {
     if (template.status !== 'active') throw AppException.notFound('template');
     const version = await this.templates.latestVersion(template.id);
     const values = checkPrefillValues(dto.values ?? [], version.fields);
+    if (dto.redirect_url !== undefined) await this.checkRedirect(org.id, dto.redirect_url);
     const link = await this.links.save(
       this.links.create({
         id: newId('fillLink'),
@@ -45,10 +49,17 @@ export class FillLinksService {
         responseCount: 0,
         externalRef: dto.external_ref ?? null,
         locale: dto.locale ?? null,
+        redirectUrl: dto.redirect_url ?? null,
         values,
       }),
     );
     return toFillLinkResponse(link, this.settings);
+  }
+
+  private async checkRedirect(orgId: string, redirectUrl: string): Promise<void> {
+    const { fillFrameAncestors } = await this.organizations.brand(orgId);
+    const problem = redirectUrlProblem(redirectUrl, fillFrameAncestors, this.settings.ALLOW_INSECURE_OUTBOUND);
+    if (problem) throw AppException.validation(problem);
   }
 
   /**

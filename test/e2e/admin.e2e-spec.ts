@@ -39,6 +39,10 @@ describe('admin API', () => {
       partner_api_enabled: false,
       imports_daily_quota: 200,
       editor_frame_ancestors: [],
+      fill_frame_ancestors: [],
+      display_name: null,
+      brand_color: null,
+      logo_url: null,
       created_at: expect.stringMatching(/Z$/),
       updated_at: expect.stringMatching(/Z$/),
     });

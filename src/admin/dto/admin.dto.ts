@@ -14,6 +14,7 @@ import {
 import { IsOmittable } from 'src/common/errors/omittable.decorator';
 import { SCOPES, type Scope } from 'src/common/auth/scopes';
 import { EditorFrameAncestorsInput, EditorFrameAncestorsOutput } from './editor-frame-ancestors';
+import { BrandInput, OrganizationBrandOutput } from './organization-brand.dto';
 
 // Wire DTOs use the wire's snake_case names so that validation messages name the field a partner sent.
 
@@ -57,9 +58,21 @@ export class UpdateOrganizationDto {
 
   @EditorFrameAncestorsInput()
   editor_frame_ancestors?: string[];
+
+  @BrandInput.fillFrameAncestors()
+  fill_frame_ancestors?: string[];
+
+  @BrandInput.displayName()
+  display_name?: string | null;
+
+  @BrandInput.brandColor()
+  brand_color?: string | null;
+
+  @BrandInput.logo()
+  logo?: string | null;
 }
 
-export class OrganizationResponseDto {
+export class OrganizationResponseDto extends OrganizationBrandOutput {
   @ApiProperty({ example: 'org_7Hq2mC9xKp4RtY8wZ1aB3d' }) org_id!: string;
   @ApiProperty({ example: 'Northwind Clinics' }) name!: string;
   @ApiProperty({ example: true }) partner_api_enabled!: boolean;

@@ -86,6 +86,17 @@ export class CreateFillLinkDto {
   @IsIn(LOCALES, { message: `locale must be one of: ${LOCALES.join(', ')}` })
   locale?: Locale;
 
+  @ApiPropertyOptional({
+    description:
+      'After submitting, the done page sends the patient here with `?submission_id=sub_...` added. An https:// URL ' +
+      "on one of the organization's fill_frame_ancestors (400 otherwise); at most 2,048 characters",
+    example: 'https://portal.example.com/intake/finished',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2048)
+  redirect_url?: string;
+
   @ApiPropertyOptional({ type: [PrefillValueDto], description: 'At most 200 prefill values' })
   @IsOptional()
   @IsArray()
@@ -112,5 +123,10 @@ export class FillLinkResponseDto {
   expires_at?: string;
   @ApiProperty({ description: '0: unlimited', example: 1 }) max_responses!: number;
   @ApiPropertyOptional({ enum: LOCALES, description: 'Omitted when none was set', example: 'es' }) locale?: string;
+  @ApiPropertyOptional({
+    description: 'Omitted when none was set',
+    example: 'https://portal.example.com/intake/finished',
+  })
+  redirect_url?: string;
   @ApiProperty({ type: [PrefillValueResponseDto] }) values!: PrefillValueResponseDto[];
 }

@@ -42,6 +42,10 @@ export class FillLink {
   @Column('text', { nullable: true })
   locale!: string | null;
 
+  /** Where the done page sends the patient (an origin of the organization's fill_frame_ancestors); null: nowhere. */
+  @Column('text', { nullable: true })
+  redirectUrl!: string | null;
+
   @Column('bytea', { transformer: encryptedJson })
   values!: PrefillValue[];
 
