@@ -1,14 +1,34 @@
 import type { INestApplication } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { SCOPES } from 'src/common/auth/scopes';
 import type { Settings } from 'src/config/settings';
 import { AdminService } from './admin.service';
 import { OrganizationsService } from 'src/organizations/organizations.service';
 
+/** Advisory lock key of the demo seed (any 64-bit number no other code uses: "edform:demo-seed"). */
+const DEMO_SEED_LOCK = '7212903455120431617';
+
 /**
  * Outside production, a database with no organization gets a demo one with an all-scopes key, printed
- * once to the terminal (not to the log stream) so `npm start` is usable at once.
+ * once to the terminal (not to the log stream) so `npm start` is usable at once. Processes starting together on
+ * an empty database take turns under a PostgreSQL advisory lock: the first creates it, the others see it.
  */
 export async function seedDemoOrganization(app: INestApplication, settings: Settings): Promise<void> {
+  const runner = app.get(DataSource).createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock($1)', [DEMO_SEED_LOCK]);
+    try {
+      await seedUnlocked(app, settings);
+    } finally {
+      await runner.query('SELECT pg_advisory_unlock($1)', [DEMO_SEED_LOCK]);
+    }
+  } finally {
+    await runner.release();
+  }
+}
+
+async function seedUnlocked(app: INestApplication, settings: Settings): Promise<void> {
   if ((await app.get(OrganizationsService).count()) > 0) return;
   const admin = app.get(AdminService);
   const org = await admin.createOrganization({ name: 'Demo organization', partner_api_enabled: true });
