@@ -30,7 +30,7 @@ export interface NewVersionInput {
 }
 
 /** Fresh public ids for every field and question of a new version (never reused across versions). */
-function assignIds(detection: DetectionResult): TemplateField[] {
+export function assignIds(detection: DetectionResult): TemplateField[] {
   const questionIds = new Map<string, string>();
   const fieldIds = detection.fields.map(() => newId('field'));
   return detection.fields.map(({ conditionOn, ...field }, index) => {
