@@ -1,15 +1,17 @@
 /**
- * npm run bench:ping: autocannon for 10 s against GET /api/v1/ping with a valid key (the real service:
- * auth guard, rate limiter on Redis, JSON logging) and against a bare node:http server answering the same
- * JSON in its own process (this machine's ceiling). Prints requests/s, p99 and the ratio, then checks that a
- * revoked key is refused at once.
+ * npm run bench:ping: autocannon against GET /api/v1/ping with a valid key (the real service: auth guard, API key
+ * cache, rate limiter on Redis, JSON logging), a minimal NestJS app and a bare node:http server answering the same
+ * JSON in their own processes. The three run in turn, BENCH_ROUNDS rounds (default 3) of BENCH_DURATION_S seconds
+ * each (default 5), so a neighbour's load on a shared machine falls on all three alike; the ratios are per round and
+ * their median. Then checks that a revoked key is refused at once.
  */
 import autocannon from 'autocannon';
 import { execSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { spawnApp } from './lib/spawn-app';
 
-const DURATION_S = 10;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 32;
 const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 
@@ -63,28 +65,43 @@ async function main(): Promise<void> {
     ).json()) as { key_id: string; api_key: string };
     const auth = { Authorization: `Bearer ${key.api_key}` };
     await run(`${app.baseUrl}/api/v1/ping`, auth); // warm-up, not reported
-    const ping = await run(`${app.baseUrl}/api/v1/ping`, auth);
-    const ceiling = await run('http://127.0.0.1:3102/', {});
-    const framework = await run('http://127.0.0.1:3106/ping', {});
+    await run('http://127.0.0.1:3106/ping', {});
+    const rounds: Record<'ping' | 'ceiling' | 'framework', Awaited<ReturnType<typeof run>>>[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      rounds.push({
+        ping: await run(`${app.baseUrl}/api/v1/ping`, auth),
+        framework: await run('http://127.0.0.1:3106/ping', {}),
+        ceiling: await run('http://127.0.0.1:3102/', {}),
+      });
+    }
 
     await fetch(`${app.baseUrl}/admin/v1/api-keys/${key.key_id}`, { method: 'DELETE', headers: admin });
     const afterRevoke = await fetch(`${app.baseUrl}/api/v1/ping`, { headers: auth });
 
     const line = (name: string, r: Awaited<ReturnType<typeof run>>) =>
-      `${name.padEnd(28)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
-    process.stdout.write(
-      [
-        `autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each`,
-        line('GET /api/v1/ping (service)', ping),
-        line('bare node:http (ceiling)', ceiling),
-        line('minimal NestJS app', framework),
-        `ratio service / ceiling: ${((ping.rps / ceiling.rps) * 100).toFixed(1)} %; minimal NestJS / ceiling: ${(
-          (framework.rps / ceiling.rps) *
-          100
-        ).toFixed(1)} %; service / minimal NestJS: ${((ping.rps / framework.rps) * 100).toFixed(1)} %`,
-        `revoked key right after DELETE: HTTP ${afterRevoke.status} (expected 401)`,
-      ].join('\n') + '\n',
+      `  ${name.padEnd(28)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
+    const percent = (a: number, b: number) => (a / b) * 100;
+    const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+    const lines = [`autocannon, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s each`];
+    rounds.forEach((r, i) => {
+      lines.push(
+        `round ${i + 1}`,
+        line('GET /api/v1/ping (service)', r.ping),
+        line('minimal NestJS app', r.framework),
+        line('bare node:http (ceiling)', r.ceiling),
+        `  service / minimal NestJS ${percent(r.ping.rps, r.framework.rps).toFixed(1)} %; service / ceiling ${percent(
+          r.ping.rps,
+          r.ceiling.rps,
+        ).toFixed(1)} %; minimal NestJS / ceiling ${percent(r.framework.rps, r.ceiling.rps).toFixed(1)} %`,
+      );
+    });
+    lines.push(
+      `median of ${ROUNDS} rounds: service / minimal NestJS ${median(
+        rounds.map((r) => percent(r.ping.rps, r.framework.rps)),
+      ).toFixed(1)} %; service / ceiling ${median(rounds.map((r) => percent(r.ping.rps, r.ceiling.rps))).toFixed(1)} %`,
+      `revoked key right after DELETE: HTTP ${afterRevoke.status} (expected 401)`,
     );
+    process.stdout.write(lines.join('\n') + '\n');
   } finally {
     bare.kill();
     minimal.kill();

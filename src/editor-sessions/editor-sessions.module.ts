@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from 'src/audit/audit.module';
-import { Organization } from 'src/organizations/entities/organization.entity';
+import { OrganizationsModule } from 'src/organizations/organizations.module';
 import { TemplatesModule } from 'src/templates/templates.module';
 import { EditorSessionClock } from './editor-session-clock';
 import { EditorSessionsAdminController } from './editor-sessions-admin.controller';
@@ -14,7 +14,7 @@ import { EditorSession } from './entities/editor-session.entity';
  * re-exports TemplatesModule (TemplateEditsService: the editor's reads and writes). See README-editor-api.md.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([EditorSession, Organization]), TemplatesModule, AuditModule],
+  imports: [TypeOrmModule.forFeature([EditorSession]), OrganizationsModule, TemplatesModule, AuditModule],
   controllers: [EditorSessionsController, EditorSessionsAdminController],
   providers: [EditorSessionsService, EditorSessionClock],
   exports: [EditorSessionsService, EditorSessionClock, TemplatesModule],

@@ -7,7 +7,7 @@ import { AppException } from 'src/common/errors/app.exception';
 import { ErrorCode } from 'src/common/errors/error-codes';
 import { newId, randomBase62 } from 'src/common/ids/ids';
 import { Settings } from 'src/config/settings';
-import { Organization } from 'src/organizations/entities/organization.entity';
+import { OrganizationsService } from 'src/organizations/organizations.service';
 import type { Template } from 'src/templates/entities/template.entity';
 import { TemplatesService } from 'src/templates/templates.service';
 import type { EditorSessionResponseDto } from './dto/editor-session.dto';
@@ -39,12 +39,12 @@ const sha256 = (token: string) => createHash('sha256').update(token).digest('hex
 export class EditorSessionsService {
   constructor(
     @InjectRepository(EditorSession) private readonly sessions: Repository<EditorSession>,
-    @InjectRepository(Organization) private readonly organizations: Repository<Organization>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly templates: TemplatesService,
     private readonly audit: AuditService,
     private readonly clock: EditorSessionClock,
     private readonly settings: Settings,
+    private readonly organizations: OrganizationsService,
   ) {}
 
   /**
@@ -106,7 +106,7 @@ export class EditorSessionsService {
     const template = await this.templates.findOwned(session.orgId, session.templateId);
     if (template.status === 'retired')
       throw new AppException(ErrorCode.TemplateRetired, 'this template is retired: it can no longer be edited');
-    const org = await this.organizations.findOneBy({ id: session.orgId });
+    const org = await this.organizations.find(session.orgId);
     if (!org?.partnerApiEnabled) throw invalid("this organization's Partner API access is off");
     return {
       sessionId: session.id,

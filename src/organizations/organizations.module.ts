@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiKeysService } from './api-keys.service';
+import { CredentialChanges } from './credential-changes';
 import { ApiKey } from './entities/api-key.entity';
 import { Organization } from './entities/organization.entity';
 import { LogosController } from './logos.controller';
@@ -9,7 +10,7 @@ import { OrganizationsService } from './organizations.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Organization, ApiKey])],
   controllers: [LogosController],
-  providers: [OrganizationsService, ApiKeysService],
+  providers: [OrganizationsService, ApiKeysService, CredentialChanges],
   exports: [OrganizationsService, ApiKeysService],
 })
 export class OrganizationsModule {}

@@ -13,6 +13,7 @@ import {
   sniffLogo,
   type LogoType,
 } from './brand';
+import { CredentialChanges } from './credential-changes';
 import { Organization } from './entities/organization.entity';
 import { frameAncestorProblem } from './fill-embedding';
 import { sanitizeSvgLogo, SvgLogoRefused } from './svg-logo';
@@ -46,6 +47,7 @@ export class OrganizationsService {
   constructor(
     @InjectRepository(Organization) private readonly organizations: Repository<Organization>,
     private readonly settings: Settings,
+    private readonly changes: CredentialChanges,
   ) {}
 
   create(input: { name: string; partnerApiEnabled?: boolean; importsDailyQuota?: number }): Promise<Organization> {
@@ -68,9 +70,14 @@ export class OrganizationsService {
   }
 
   async get(orgId: string): Promise<Organization> {
-    const org = looksLikeId('org', orgId) ? await this.organizations.findOneBy({ id: orgId }) : null;
+    const org = await this.find(orgId);
     if (!org) throw AppException.notFound('organization');
     return org;
+  }
+
+  /** The organization, or null when there is none with this id. */
+  find(orgId: string): Promise<Organization | null> {
+    return looksLikeId('org', orgId) ? this.organizations.findOneBy({ id: orgId }) : Promise.resolve(null);
   }
 
   /** Everything is checked before anything is written: a refused logo leaves the colour unchanged too. */
@@ -97,7 +104,10 @@ export class OrganizationsService {
         logoSha256: logo ? sha256Hex(logo.bytes) : null,
       });
     }
-    return this.organizations.save(org);
+    const saved = await this.organizations.save(org);
+    // Cached API keys carry the organization's name, quota and whether the Partner API is on.
+    await this.changes.announce({ orgId });
+    return saved;
   }
 
   /** The brand and frame ancestors of an organization (the fill page's header and CSP). */
