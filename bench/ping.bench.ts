@@ -8,6 +8,7 @@
 import autocannon from 'autocannon';
 import { execSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { cpuMs } from './lib/proc-cpu';
 import { spawnApp } from './lib/spawn-app';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
@@ -24,9 +25,12 @@ http.createServer((req, res) => {
 }).listen(Number(process.argv[1]), '127.0.0.1');
 `;
 
-async function run(url: string, headers: Record<string, string>) {
+/** One autocannon run; `pid` is the server's process, whose CPU time per answered request is measured. */
+async function run(url: string, headers: Record<string, string>, pid: number | undefined) {
+  const cpuBefore = cpuMs(pid);
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
   return {
+    cpuUsPerRequest: ((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total),
     rps: result.requests.average,
     p99: result.latency.p99,
     non2xx: result.non2xx,
@@ -64,14 +68,14 @@ async function main(): Promise<void> {
       })
     ).json()) as { key_id: string; api_key: string };
     const auth = { Authorization: `Bearer ${key.api_key}` };
-    await run(`${app.baseUrl}/api/v1/ping`, auth); // warm-up, not reported
-    await run('http://127.0.0.1:3106/ping', {});
+    await run(`${app.baseUrl}/api/v1/ping`, auth, undefined); // warm-up, not reported
+    await run('http://127.0.0.1:3106/ping', {}, undefined);
     const rounds: Record<'ping' | 'ceiling' | 'framework', Awaited<ReturnType<typeof run>>>[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       rounds.push({
-        ping: await run(`${app.baseUrl}/api/v1/ping`, auth),
-        framework: await run('http://127.0.0.1:3106/ping', {}),
-        ceiling: await run('http://127.0.0.1:3102/', {}),
+        ping: await run(`${app.baseUrl}/api/v1/ping`, auth, app.child.pid),
+        framework: await run('http://127.0.0.1:3106/ping', {}, minimal.pid),
+        ceiling: await run('http://127.0.0.1:3102/', {}, bare.pid),
       });
     }
 
@@ -79,7 +83,9 @@ async function main(): Promise<void> {
     const afterRevoke = await fetch(`${app.baseUrl}/api/v1/ping`, { headers: auth });
 
     const line = (name: string, r: Awaited<ReturnType<typeof run>>) =>
-      `  ${name.padEnd(28)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
+      `  ${name.padEnd(28)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(4)} ms   CPU ${r.cpuUsPerRequest
+        .toFixed(0)
+        .padStart(4)} µs/request   non-2xx ${r.non2xx}   errors ${r.errors}`;
     const percent = (a: number, b: number) => (a / b) * 100;
     const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
     const lines = [`autocannon, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s each`];
@@ -99,6 +105,9 @@ async function main(): Promise<void> {
       `median of ${ROUNDS} rounds: service / minimal NestJS ${median(
         rounds.map((r) => percent(r.ping.rps, r.framework.rps)),
       ).toFixed(1)} %; service / ceiling ${median(rounds.map((r) => percent(r.ping.rps, r.ceiling.rps))).toFixed(1)} %`,
+      `CPU per request (the rate ratio of an idle CPU-bound machine, whatever the neighbours' load): minimal NestJS / service ${median(
+        rounds.map((r) => percent(r.framework.cpuUsPerRequest, r.ping.cpuUsPerRequest)),
+      ).toFixed(1)} % (median of rounds)`,
       `revoked key right after DELETE: HTTP ${afterRevoke.status} (expected 401)`,
     );
     process.stdout.write(lines.join('\n') + '\n');

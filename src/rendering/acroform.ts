@@ -9,19 +9,15 @@ import {
   PDFHexString,
   PDFName,
   PDFNumber,
-  PDFOperator,
   PDFOptionList,
   PDFRadioGroup,
   PDFRef,
   PDFStream,
   PDFString,
   PDFTextField,
-  concatTransformationMatrix,
-  drawObject,
-  popGraphicsState,
-  pushGraphicsState,
 } from 'pdf-lib';
 import type { PDFWidgetAnnotation } from 'pdf-lib';
+import { ContentBuilder } from './content';
 import type { RenderField } from './types';
 import { displayText, fitToLength, isChoiceKind, isExplicitlyUnticked, isTicked } from './values';
 
@@ -291,16 +287,17 @@ function normalAppearance(doc: PDFDocument, widget: PDFDict): [PDFRef, PDFStream
   return [ref, obj];
 }
 
-/** Operators drawing a widget's appearance where a viewer would (PDF 32000-1 12.5.5). */
-function widgetOperators(
+/** Draws a widget's appearance where a viewer would (PDF 32000-1 12.5.5). */
+function drawWidget(
   doc: PDFDocument,
   widget: PDFDict,
   xobjectKey: () => PDFName,
   stream: PDFStream,
-): PDFOperator[] {
+  ops: ContentBuilder,
+): void {
   const rect = numbers(doc, widget.lookupMaybe(N.Rect, PDFArray), 4);
   const bbox = numbers(doc, stream.dict.lookupMaybe(N.BBox, PDFArray), 4);
-  if (!rect || !bbox) return [];
+  if (!rect || !bbox) return;
   const m = numbers(doc, stream.dict.lookupMaybe(N.Matrix, PDFArray), 6) ?? [1, 0, 0, 1, 0, 0];
   const corners = [
     [bbox[0], bbox[1]],
@@ -316,16 +313,15 @@ function widgetOperators(
   const rx2 = Math.max(rect[0], rect[2]);
   const ry1 = Math.min(rect[1], rect[3]);
   const ry2 = Math.max(rect[1], rect[3]);
-  if (bx2 - bx1 < 1e-6 || by2 - by1 < 1e-6 || rx2 - rx1 < 1e-6 || ry2 - ry1 < 1e-6) return [];
+  if (bx2 - bx1 < 1e-6 || by2 - by1 < 1e-6 || rx2 - rx1 < 1e-6 || ry2 - ry1 < 1e-6) return;
   const sx = (rx2 - rx1) / (bx2 - bx1);
   const sy = (ry2 - ry1) / (by2 - by1);
   if (!stream.dict.has(N.Subtype)) stream.dict.set(N.Subtype, N.Form);
-  return [
-    pushGraphicsState(),
-    concatTransformationMatrix(sx, 0, 0, sy, rx1 - bx1 * sx, ry1 - by1 * sy),
-    drawObject(xobjectKey()),
-    popGraphicsState(),
-  ];
+  ops
+    .op('q')
+    .op('cm', sx, 0, 0, sy, rx1 - bx1 * sx, ry1 - by1 * sy)
+    .op('Do', xobjectKey())
+    .op('Q');
 }
 
 /**
@@ -339,7 +335,7 @@ export function flattenForm(doc: PDFDocument, skipWidgets: ReadonlySet<PDFDict>)
     const annots = page.node.lookupMaybe(N.Annots, PDFArray);
     if (!annots) continue;
     const keep: ReturnType<PDFArray['get']>[] = [];
-    const ops: PDFOperator[] = [];
+    const ops = new ContentBuilder();
     let removed = 0;
     for (let i = 0; i < annots.size(); i++) {
       const raw = annots.get(i);
@@ -357,13 +353,13 @@ export function flattenForm(doc: PDFDocument, skipWidgets: ReadonlySet<PDFDict>)
         const appearance = normalAppearance(doc, dict);
         if (!appearance) continue;
         const [ref, stream] = appearance;
-        ops.push(...widgetOperators(doc, dict, () => page.node.newXObject('FlatWidget', ref), stream));
+        drawWidget(doc, dict, () => page.node.newXObject('FlatWidget', ref), stream, ops);
       } catch {
         // A malformed widget is dropped rather than failing the render.
       }
     }
     if (removed === 0) continue;
-    if (ops.length > 0) page.pushOperators(...ops);
+    ops.appendTo(page);
     if (keep.length > 0) page.node.set(N.Annots, doc.context.obj(keep));
     else page.node.delete(N.Annots);
   }

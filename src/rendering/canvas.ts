@@ -1,35 +1,6 @@
-import {
-  appendBezierCurve,
-  closePath,
-  LineCapStyle,
-  LineJoinStyle,
-  PDFFont,
-  PDFName,
-  PDFOperator,
-  PDFPage,
-  beginText,
-  clip,
-  concatTransformationMatrix,
-  drawObject,
-  endPath,
-  endText,
-  lineTo,
-  moveTo,
-  popGraphicsState,
-  pushGraphicsState,
-  rectangle,
-  setCharacterSqueeze,
-  setFillingGrayscaleColor,
-  setFontAndSize,
-  setLineCap,
-  setLineJoin,
-  setLineWidth,
-  setStrokingGrayscaleColor,
-  setTextMatrix,
-  showText,
-  stroke,
-} from 'pdf-lib';
+import type { PDFFont, PDFName, PDFPage } from 'pdf-lib';
 import type { Rect } from '../detection/field-map';
+import { ContentBuilder } from './content';
 import type { TextLayout } from './layout';
 import type { EmbeddedImage } from './png';
 
@@ -70,12 +41,15 @@ export function boxFrame(rect: Rect, pageRotation: number): BoxFrame {
   }
 }
 
+/** Line cap and join style 1 (round). */
+const ROUND = 1;
+
 /** How far an ellipse around a circled word reaches beyond the word's box (which already has 2 pt of air). */
 const CIRCLE_SLACK_PT = 0.5;
 
 /** Collects the drawing operators of one page and appends them as one content stream. */
 export class PageCanvas {
-  private readonly ops: PDFOperator[] = [];
+  private readonly ops = new ContentBuilder();
   private fontKey: PDFName | null = null;
   private readonly rotation: number;
 
@@ -91,10 +65,13 @@ export class PageCanvas {
   }
 
   private begin(frame: BoxFrame, clipBox: boolean): void {
-    this.ops.push(pushGraphicsState(), concatTransformationMatrix(...frame.matrix));
+    this.ops.op('q').op('cm', ...frame.matrix);
     if (clipBox) {
       // A little slack so descenders and squeezed text touching the edge are not cut.
-      this.ops.push(rectangle(-1, -1, frame.w + 2, frame.h + 2), clip(), endPath());
+      this.ops
+        .op('re', -1, -1, frame.w + 2, frame.h + 2)
+        .op('W')
+        .op('n');
     }
   }
 
@@ -102,13 +79,13 @@ export class PageCanvas {
     if (layout.lines.length === 0 || !this.font) return;
     this.fontKey ??= this.page.node.newFontDictionary(this.font.name, this.font.ref);
     this.begin(frame, true);
-    this.ops.push(beginText(), setFillingGrayscaleColor(0), setFontAndSize(this.fontKey, layout.size));
-    if (layout.hscale < 1) this.ops.push(setCharacterSqueeze(Math.round(layout.hscale * 1000) / 10));
+    this.ops.op('BT').op('g', 0).op('Tf', this.fontKey, layout.size);
+    if (layout.hscale < 1) this.ops.op('Tz', Math.round(layout.hscale * 1000) / 10);
     for (const line of layout.lines) {
       if (line.text === '') continue;
-      this.ops.push(setTextMatrix(1, 0, 0, 1, line.x, line.y), showText(this.font.encodeText(line.text)));
+      this.ops.op('Tm', 1, 0, 0, 1, line.x, line.y).op('Tj', this.font.encodeText(line.text));
     }
-    this.ops.push(endText(), popGraphicsState());
+    this.ops.op('ET').op('Q');
   }
 
   /** A vector tick (no font needed), fitted and centred in the box. */
@@ -119,17 +96,16 @@ export class PageCanvas {
     const ox = (frame.w - s) / 2;
     const oy = (frame.h - s) / 2;
     this.begin(frame, false);
-    this.ops.push(
-      setStrokingGrayscaleColor(0),
-      setLineWidth(Math.max(0.6, s * 0.12)),
-      setLineCap(LineCapStyle.Round),
-      setLineJoin(LineJoinStyle.Round),
-      moveTo(ox + s * 0.12, oy + s * 0.52),
-      lineTo(ox + s * 0.4, oy + s * 0.2),
-      lineTo(ox + s * 0.88, oy + s * 0.82),
-      stroke(),
-      popGraphicsState(),
-    );
+    this.ops
+      .op('G', 0)
+      .op('w', Math.max(0.6, s * 0.12))
+      .op('J', ROUND)
+      .op('j', ROUND)
+      .op('m', ox + s * 0.12, oy + s * 0.52)
+      .op('l', ox + s * 0.4, oy + s * 0.2)
+      .op('l', ox + s * 0.88, oy + s * 0.82)
+      .op('S')
+      .op('Q');
   }
 
   /** An ellipse around the box: a printed option word circled by the patient. */
@@ -141,18 +117,17 @@ export class PageCanvas {
     const cx = frame.w / 2;
     const cy = frame.h / 2;
     this.begin(frame, false);
-    this.ops.push(
-      setStrokingGrayscaleColor(0),
-      setLineWidth(Math.min(1.4, Math.max(0.8, frame.h * 0.08))),
-      moveTo(cx + rx, cy),
-      appendBezierCurve(cx + rx, cy + k * ry, cx + k * rx, cy + ry, cx, cy + ry),
-      appendBezierCurve(cx - k * rx, cy + ry, cx - rx, cy + k * ry, cx - rx, cy),
-      appendBezierCurve(cx - rx, cy - k * ry, cx - k * rx, cy - ry, cx, cy - ry),
-      appendBezierCurve(cx + k * rx, cy - ry, cx + rx, cy - k * ry, cx + rx, cy),
-      closePath(),
-      stroke(),
-      popGraphicsState(),
-    );
+    this.ops
+      .op('G', 0)
+      .op('w', Math.min(1.4, Math.max(0.8, frame.h * 0.08)))
+      .op('m', cx + rx, cy)
+      .op('c', cx + rx, cy + k * ry, cx + k * rx, cy + ry, cx, cy + ry)
+      .op('c', cx - k * rx, cy + ry, cx - rx, cy + k * ry, cx - rx, cy)
+      .op('c', cx - rx, cy - k * ry, cx - k * rx, cy - ry, cx, cy - ry)
+      .op('c', cx + k * rx, cy - ry, cx + rx, cy - k * ry, cx + rx, cy)
+      .op('h')
+      .op('S')
+      .op('Q');
   }
 
   /** An image scaled to fit the box, aspect ratio kept, left-aligned and vertically centred. */
@@ -164,15 +139,13 @@ export class PageCanvas {
     const dh = image.height * scale;
     const key = this.page.node.newXObject('Sig', image.ref);
     this.begin(frame, false);
-    this.ops.push(
-      concatTransformationMatrix(dw, 0, 0, dh, pad, (frame.h - dh) / 2),
-      drawObject(key),
-      popGraphicsState(),
-    );
+    this.ops
+      .op('cm', dw, 0, 0, dh, pad, (frame.h - dh) / 2)
+      .op('Do', key)
+      .op('Q');
   }
 
   flush(): void {
-    if (this.ops.length > 0) this.page.pushOperators(...this.ops);
-    this.ops.length = 0;
+    this.ops.appendTo(this.page);
   }
 }

@@ -3,6 +3,7 @@ import { fillAcroForm, flattenForm, type Fallback } from './acroform';
 import { PageCanvas } from './canvas';
 import { FontMetrics, embedRenderFont, fontFamily, forgetRenderedText, isWinAnsiEncodable } from './fonts';
 import { layoutComb, layoutSpans, layoutText, type SpanText } from './layout';
+import { useNativeDeflate } from './native-deflate';
 import { embedPngFast, hasPngSignature, type EmbeddedImage } from './png';
 import { RenderInputError, type RenderField, type RenderInput } from './types';
 import { embedInk, extractInk } from './signature-ink';
@@ -59,6 +60,7 @@ function validateSignatures(input: RenderInput, known: ReadonlySet<string>): voi
  * blank; unknown field ids are ignored; a signature that is not a readable PNG throws RenderInputError.
  */
 export async function renderCompletedPdf(input: RenderInput): Promise<Uint8Array> {
+  useNativeDeflate();
   try {
     return await renderDocument(input);
   } finally {
