@@ -3,6 +3,10 @@
  * service, then the time from submit to completed_pdf_status ready (median, p95, max) for the submissions made
  * under that load, read from PostgreSQL. Counts rows and frozen PDFs at the end: nothing may be lost.
  *
+ * The paced run of issue 22 (API and worker as separate processes, 40 submissions/s for 60 s):
+ *   npm run bench:submit -- --paced
+ * (the same as BENCH_SPLIT=1 BENCH_RATE=40 BENCH_DURATION_S=60; any of those set explicitly wins).
+ *
  * Modes (environment variables, all optional; the default is the original run: one APP_ROLE=all process,
  * 8 connections as fast as they go for 10 s):
  *   BENCH_SPLIT=1          the API runs as APP_ROLE=api and renders run in a separate APP_ROLE=worker process
@@ -12,28 +16,31 @@
  *   BENCH_DURATION_S=60    load duration in seconds (default 10).
  *   BENCH_CONNECTIONS=8    autocannon connections (default 8, or BENCH_RATE when paced).
  *   BENCH_CPU_PROF=dir     run the service process(es) under `node --cpu-prof` and write .cpuprofile files to dir.
- * Issue 11's sustained run: `BENCH_SPLIT=1 BENCH_RATE=40 BENCH_DURATION_S=60 npm run bench:submit`.
+ *
+ * Renders per second per core: frozen PDFs per CPU-second of the worker process and its sandbox children (split
+ * mode; CPU time, so the figure holds whatever else the machine runs).
  */
 import autocannon from 'autocannon';
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { createOrgWithKey, percentile } from './lib/admin-client';
+import { cpuMs, treeCpuMs } from './lib/proc-cpu';
 import { spawnApp, spawnWorker } from './lib/spawn-app';
 
 const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 const SHARED = process.env.SHARED_DIR ?? join(__dirname, '..', '..', 'shared');
 const FORM = join(SHARED, 'forms', 'intake-dev', 'word-table-1032', 'flat.pdf');
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/edform';
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
-const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
+const PACED = process.argv.includes('--paced');
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? (PACED ? 60 : 10));
+const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : PACED ? 40 : undefined;
 // Paced: one request per connection per second, so a slow response cannot hold the offered rate below the target.
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? (RATE ? Math.max(8, Math.ceil(RATE)) : 8));
-const SPLIT = process.env.BENCH_SPLIT === '1';
-const CLOCK_TICKS = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
+const SPLIT = process.env.BENCH_SPLIT ? process.env.BENCH_SPLIT === '1' : PACED;
 const QUEUE_PREFIX = `bench-submit-${process.pid}`;
 const CPU_PROF = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
 const PNG =
@@ -154,18 +161,6 @@ async function drain(db: Client, fillLinkId: string) {
   return { rows, ready, latencies, drainedS: (Date.now() - started) / 1000 };
 }
 
-/** CPU time a process has used so far (utime + stime from /proc), in ms; 0 when unknown. */
-function cpuMs(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    // Fields after the command name, which is in parentheses and may contain spaces.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
-}
-
 async function main(): Promise<void> {
   // Builds only when the sources changed since the last build (as `npm run bench:submit` does first).
   execSync('node scripts/build-if-stale.mjs', { stdio: 'ignore', cwd: join(__dirname, '..') });
@@ -175,7 +170,7 @@ async function main(): Promise<void> {
   try {
     const { fields, link } = await prepareLink(service.baseUrl);
     const apiCpu = cpuMs(service.apiPid);
-    const workerCpu = cpuMs(service.workerPid);
+    const workerCpu = treeCpuMs(service.workerPid);
     const result = await autocannon({
       url: `${service.baseUrl}/f/${link.short_code}/submit`,
       method: 'POST',
@@ -188,7 +183,7 @@ async function main(): Promise<void> {
     const accepted = result['2xx'];
     const apiCpuPerSubmit = (cpuMs(service.apiPid) - apiCpu) / Math.max(1, accepted);
     const { rows, ready, latencies, drainedS } = await drain(db, link.fill_link_id);
-    const workerCpuPerRender = (cpuMs(service.workerPid) - workerCpu) / Math.max(1, ready);
+    const workerCpuPerRender = (treeCpuMs(service.workerPid) - workerCpu) / Math.max(1, ready);
     const roles = SPLIT ? 'APP_ROLE=api + APP_ROLE=worker' : 'APP_ROLE=all';
     const pace = RATE ? `paced at ${RATE}/s` : 'unpaced';
     process.stdout.write(
@@ -199,7 +194,9 @@ async function main(): Promise<void> {
         `backlog drained ${drainedS.toFixed(1)} s after the load ended`,
         `CPU (user + system, from /proc): API process ${apiCpuPerSubmit.toFixed(2)} ms per accepted submission` +
           (SPLIT
-            ? `, worker process ${workerCpuPerRender.toFixed(2)} ms per frozen PDF (sandbox children not counted)`
+            ? `, worker process and its sandbox children ${workerCpuPerRender.toFixed(2)} ms per frozen PDF: ${(
+                1000 / workerCpuPerRender
+              ).toFixed(1)} renders per second per core (${cpus().length} cores here)`
             : ''),
         `load average at the end: ${loadavg()
           .map((l) => l.toFixed(2))

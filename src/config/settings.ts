@@ -229,6 +229,10 @@ export class Settings {
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
+
+  /** `auto`: short readable lines when standard output is a terminal, JSON lines otherwise; or always `json`/`pretty`. */
+  @IsIn(['auto', 'json', 'pretty'])
+  LOG_FORMAT: 'auto' | 'json' | 'pretty' = 'auto';
 }
 
 export class SettingsError extends Error {}

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
 import type { Settings } from 'src/config/settings';
+import { prettyLogStream, prettyLogsWanted } from './log-format';
 
 const CLIENT_REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -18,20 +19,21 @@ export function requestIdFor(req: IncomingMessage, res: ServerResponse): string 
  * status and timing are logged; never headers' secrets, never bodies.
  */
 export function loggerParams(settings: Settings): Params {
-  return {
-    pinoHttp: {
-      level: settings.LOG_LEVEL,
-      genReqId: requestIdFor,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          path: req.url.split('?')[0],
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+  const options = {
+    level: settings.LOG_LEVEL,
+    genReqId: requestIdFor,
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        path: req.url.split('?')[0],
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
+    customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) =>
+      err || res.statusCode >= 500 ? ('error' as const) : ('info' as const),
   };
+  // JSON lines, unless a person is reading at a terminal (LOG_FORMAT).
+  return { pinoHttp: prettyLogsWanted(settings.LOG_FORMAT) ? [options, prettyLogStream()] : options };
 }
