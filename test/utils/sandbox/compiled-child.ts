@@ -3,7 +3,7 @@
  * a ts-node child spends about a second loading TypeScript and transpiling detection and rendering
  * at every spawn, and the sandbox specs spawn hundreds of children.
  *
- * The child's module graph (src/pdf-sandbox, src/detection, src/rendering and this folder) is
+ * The child's module graph (src/pdf-sandbox, src/detection, src/rendering, src/shared and this folder) is
  * transpiled with the project's own TypeScript (transpileModule: no type check, no new dependency)
  * into node_modules/.cache/edform-sandbox-child/<hash of the sources>/, mirroring the repository
  * layout, with `src/...` imports rewritten to relative paths. Parallel jest workers compile into a
@@ -25,7 +25,7 @@ import * as ts from 'typescript';
 import { configureSandboxLaunch, type SandboxLaunch } from 'src/pdf-sandbox';
 
 const REPO = path.resolve(__dirname, '../../..');
-const SOURCE_DIRS = ['src/pdf-sandbox', 'src/detection', 'src/rendering', 'test/utils/sandbox'];
+const SOURCE_DIRS = ['src/pdf-sandbox', 'src/detection', 'src/rendering', 'src/shared', 'test/utils/sandbox'];
 const CACHE = path.join(REPO, 'node_modules', '.cache', 'edform-sandbox-child');
 
 function sources(): string[] {
