@@ -59,8 +59,10 @@ describe('templates: list, field maps, versions, retire', () => {
       expect(Object.keys(field).sort()).toEqual(
         [
           'choice_label',
+          'condition',
           'confidence',
           'field_id',
+          'format',
           'kind',
           'label',
           'page',
