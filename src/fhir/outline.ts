@@ -34,7 +34,8 @@ export type OutlineEntry = { group: SectionGroup } | { question: Question };
 /** The question a field belongs to: its question_id, or the field itself when it has none. */
 export const questionLinkId = (field: TemplateField): string => field.questionId ?? field.fieldId;
 
-const normalizeHeading = (section: string | undefined): string => fhirText((section ?? '').replace(/\s+/g, ' ')) ?? '';
+/** Headings that differ only in spacing are one section, as on the fill page. */
+const sectionKey = (section: string | undefined): string => fhirText((section ?? '').replace(/\s+/g, ' ')) ?? '';
 
 function questionType(fields: FhirField[]): QuestionType {
   const { kind, multiline } = fields[0];
@@ -66,7 +67,7 @@ function toQuestion(linkId: string, fields: FhirField[]): Question {
  */
 export function outline(fields: readonly FhirField[]): OutlineEntry[] {
   const byQuestion = new Map<string, FhirField[]>();
-  const order: { linkId: string; heading: string }[] = [];
+  const order: { linkId: string; section: string | undefined }[] = [];
   for (const field of fields) {
     if (field.kind === 'signature') continue;
     const linkId = questionLinkId(field);
@@ -74,21 +75,23 @@ export function outline(fields: readonly FhirField[]): OutlineEntry[] {
     if (options) options.push(field);
     else {
       byQuestion.set(linkId, [field]);
-      order.push({ linkId, heading: normalizeHeading(field.section) });
+      order.push({ linkId, section: field.section });
     }
   }
   const entries: OutlineEntry[] = [];
   const groups = new Map<string, SectionGroup>();
-  for (const { linkId, heading } of order) {
+  for (const { linkId, section } of order) {
     const question = toQuestion(linkId, byQuestion.get(linkId)!);
-    if (heading === '') {
+    const key = sectionKey(section);
+    if (key === '') {
       entries.push({ question });
       continue;
     }
-    let group = groups.get(heading);
+    let group = groups.get(key);
     if (!group) {
-      group = { linkId: `section-${groups.size + 1}`, heading, questions: [] };
-      groups.set(heading, group);
+      // The heading as the field map gives it (trimmed: FHIR strings do not start or end with spaces).
+      group = { linkId: `section-${groups.size + 1}`, heading: fhirText(section)!, questions: [] };
+      groups.set(key, group);
       entries.push({ group });
     }
     group.questions.push(question);

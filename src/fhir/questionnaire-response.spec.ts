@@ -1,4 +1,5 @@
 import { expectValidPair, responseMismatches } from 'test/utils/fhir';
+import { answerError } from 'src/shared/answer-rules';
 import type { Answers } from 'src/submissions/entities/submission.entity';
 import { parseDecimal, toQuestionnaireResponse } from './questionnaire-response';
 import { toQuestionnaire } from './questionnaire';
@@ -135,15 +136,13 @@ describe('toQuestionnaireResponse', () => {
   });
 
   it('reads decimals as typed and leaves out what is not one, or a date that is not a date', () => {
-    expect(['1,250.5', '+3', '.5', '-0.25', ' 7 '].map(parseDecimal)).toEqual([1250.5, 3, 0.5, -0.25, 7]);
-    expect(['', 'abc', '1.2.3', '5 ft', 'Infinity', '1e400'].map(parseDecimal)).toEqual([
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-    ]);
+    const accepted = ['1,250.5', '1,250', '1,250,000', '72,5', ',5', '0,125', '+3', '.5', '-0.25', ' 7 ', '007'];
+    expect(accepted.map(parseDecimal)).toEqual([1250.5, 1250, 1250000, 72.5, 0.5, 0.125, 3, 0.5, -0.25, 7, 7]);
+    const refused = ['', 'abc', '1.2.3', '5 ft', 'Infinity', '1e3', '1,2,3', '1,25.5', '1 250', '9'.repeat(400)];
+    expect(refused.map(parseDecimal)).toEqual(refused.map(() => null));
+    // Every number the submit accepts is a decimal here, and what it refuses (all but the too-long) is not.
+    for (const value of accepted) expect(answerError({ kind: 'number' }, value)).toBeNull();
+    for (const value of refused.slice(1, -1)) expect(answerError({ kind: 'number' }, value)).toBe('number');
     const odd = [field('fld_n', 'number'), field('fld_d', 'date')];
     expect(pair(odd, { fld_n: 'five', fld_d: '2026-02-30' }).response.item).toBeUndefined();
   });

@@ -34,11 +34,22 @@ export interface QuestionnaireResponseSource {
   answers: Answers;
 }
 
-/** A decimal as typed ("1,250.5", "+3", ".5"); null when it is not one (older submissions were not checked). */
+const THOUSANDS = /^[+-]?[1-9]\d{0,2}(,\d{3})+(\.\d+)?$/;
+const DECIMAL = /^[+-]?(\d+(\.\d+)?|\.\d+)$/;
+
+/**
+ * A number as the answer rules accept it (decisions.md: "a decimal number"): "1,250.5" and "1,250" with thousands
+ * separators, "72,5" and ",5" with a decimal comma (Spanish forms), "+3", ".5". Null when it is not one (answers
+ * stored before the rules were checked): such an answer is left out rather than guessed.
+ */
 export function parseDecimal(value: string): number | null {
-  const compact = value.replace(/[\s,]/g, '');
-  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(compact)) return null;
-  const parsed = Number(compact);
+  const trimmed = value.trim();
+  let plain: string;
+  if (THOUSANDS.test(trimmed)) plain = trimmed.replace(/,/g, '');
+  else if (/^[^,]*,[^,]*$/.test(trimmed) && !trimmed.includes('.')) plain = trimmed.replace(',', '.');
+  else plain = trimmed;
+  if (!DECIMAL.test(plain)) return null;
+  const parsed = Number(plain);
   return Number.isFinite(parsed) ? parsed : null;
 }
 

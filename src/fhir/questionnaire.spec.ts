@@ -175,6 +175,22 @@ describe('toQuestionnaire', () => {
     expectValidFhir(q);
   });
 
+  it('makes one group of a heading that comes back, spaced alike or not, where it first stands', () => {
+    const fields = [
+      field('fld_a', 'text', { section: 'Insurance  details' }),
+      field('fld_b', 'text'),
+      field('fld_c', 'text', { section: 'Insurance details ' }),
+      field('fld_d', 'text', { section: 'Pharmacy' }),
+    ];
+    const q = toQuestionnaire(source(fields));
+    expect(q.item!.map((i) => [i.linkId, i.text, i.item?.map((c) => c.linkId)])).toEqual([
+      ['section-1', 'Insurance  details', ['fld_a', 'fld_c']],
+      ['fld_b', 'fld_b', undefined],
+      ['section-2', 'Pharmacy', ['fld_d']],
+    ]);
+    expectValidFhir(q);
+  });
+
   it('treats a null question_id as the field itself, and a form of signatures only as no items', () => {
     const lone = toQuestionnaire(source([field('fld_x', 'select_many', { choiceLabel: 'Yes', prompt: 'Agree?' })]));
     expect(lone.item).toEqual([

@@ -38,7 +38,7 @@ export function option(
 /** An intake form: two sections, a field with none, every kind, two conditions and a signature. */
 export function intakeFields(): FhirField[] {
   const patient = { section: 'Patient information' };
-  const history = { section: 'Medical  history ' };
+  const history = { section: 'Medical history ' };
   return [
     field('fld_clinic', 'text', { prompt: 'Clinic use only' }),
     field('fld_name', 'text', { ...patient, prompt: 'Full name', required: true }),
