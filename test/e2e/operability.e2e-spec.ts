@@ -153,6 +153,17 @@ describe('operability and the edges of the HTTP surface', () => {
     expect(res.text).toMatch(/<h1>[^<]+<\/h1>/);
   });
 
+  it('answers a rate-limited editor page with a 429 page in plain words and Retry-After (not a 500)', async () => {
+    const session = await api(t, org.apiKey).post(`/api/v1/templates/${templateId}/editor-sessions`).expect(201);
+    const path = new URL(session.body.url as string).pathname;
+    const ip = newClient();
+    for (let i = 0; i < 3; i++) await api(t).get(path).set('X-Forwarded-For', ip).expect(200);
+    const res = await api(t).get(path).set('X-Forwarded-For', ip).expect(429);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.text).toMatch(/<h1>Too many requests<\/h1>/);
+  });
+
   it('lists the partner endpoints before Admin and Operations in the OpenAPI document (Swagger UI order)', async () => {
     const res = await request(t.baseUrl).get('/openapi.json').expect(200);
     const tags = (res.body.tags as Array<{ name: string }>).map((tag) => tag.name);

@@ -2,13 +2,15 @@ import { html } from 'src/common/html/html';
 import { renderEditorDocument } from './layout';
 
 /** Why an editor link was refused, in the words staff see (never a stack trace, never the token). */
-export type EditorRefusal = 'expired' | 'retired' | 'invalid' | 'not_found' | 'error';
+export type EditorRefusal = 'expired' | 'retired' | 'invalid' | 'not_found' | 'rate_limited' | 'unavailable' | 'error';
 
 export const REFUSAL_STATUS: Record<EditorRefusal, number> = {
   expired: 410,
   retired: 410,
   invalid: 403,
   not_found: 404,
+  rate_limited: 429,
+  unavailable: 503,
   error: 500,
 };
 
@@ -28,6 +30,14 @@ const REFUSAL_TEXT: Record<EditorRefusal, { heading: string; body: string }> = {
   not_found: {
     heading: 'We can’t find this template',
     body: 'The template may have been removed. Open the editor again from your application.',
+  },
+  rate_limited: {
+    heading: 'Too many requests',
+    body: 'The editor was opened too often in a short time. Wait a minute, then reload this page.',
+  },
+  unavailable: {
+    heading: 'The editor is briefly unavailable',
+    body: 'The service cannot reach its database right now. Reload this page in a few moments.',
   },
   error: {
     heading: 'Something went wrong',

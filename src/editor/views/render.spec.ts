@@ -47,6 +47,10 @@ describe('editor views', () => {
       expect(renderRefusalPage(refusal)).toMatch(text);
     }
     expect(REFUSAL_STATUS[refusalOf(new Error('boom'))]).toBe(500);
+    // A rate-limited or unavailable editor page is told so (it answered 500 before).
+    expect(REFUSAL_STATUS[refusalOf(new AppException(ErrorCode.RateLimited, 'x'))]).toBe(429);
+    expect(REFUSAL_STATUS[refusalOf(new AppException(ErrorCode.Unavailable, 'x'))]).toBe(503);
+    expect(renderRefusalPage('rate_limited')).toMatch(/Too many requests/);
     expect(renderRefusalPage('error')).not.toContain('boom');
   });
 
