@@ -50,7 +50,18 @@ interface Field {
   field_id: string;
   kind: string;
   question_id: string | null;
+  format?: string | null;
 }
+
+/** A valid answer for each text-like kind and format (the submit checks them). */
+const TEXT_ANSWERS: Record<string, string> = {
+  email: 'zoe@example.com',
+  phone: '555-123-4567',
+  number: '42',
+  initials: 'ZD',
+  zip: '12345',
+  ssn: '123-45-6789',
+};
 
 function answersFor(fields: Field[]) {
   const answers: Record<string, string | boolean> = {};
@@ -63,7 +74,7 @@ function answersFor(fields: Field[]) {
       answers[f.field_id] = !!f.question_id && !chosen.has(f.question_id);
       if (f.question_id) chosen.add(f.question_id);
     } else if (f.kind === 'checkbox') answers[f.field_id] = true;
-    else answers[f.field_id] = 'Zoë Ðorđević';
+    else answers[f.field_id] = TEXT_ANSWERS[f.format ?? ''] ?? TEXT_ANSWERS[f.kind] ?? 'Zoë Ðorđević';
   }
   return { answers, signatures };
 }
@@ -161,6 +172,16 @@ async function drain(db: Client, fillLinkId: string) {
   return { rows, ready, latencies, drainedS: (Date.now() - started) / 1000 };
 }
 
+/** One submit's status and body, to say why submissions were refused. */
+async function refusalOf(baseUrl: string, code: string, fields: Field[]): Promise<string> {
+  const res = await fetch(`${baseUrl}/f/${code}/submit`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(answersFor(fields)),
+  });
+  return `HTTP ${res.status} ${(await res.text()).slice(0, 300)}`;
+}
+
 async function main(): Promise<void> {
   // Builds only when the sources changed since the last build (as `npm run bench:submit` does first).
   execSync('node scripts/build-if-stale.mjs', { stdio: 'ignore', cwd: join(__dirname, '..') });
@@ -181,6 +202,7 @@ async function main(): Promise<void> {
       ...(RATE ? { overallRate: RATE } : {}),
     });
     const accepted = result['2xx'];
+    const firstRefusal = accepted === 0 ? await refusalOf(service.baseUrl, link.short_code, fields) : undefined;
     const apiCpuPerSubmit = (cpuMs(service.apiPid) - apiCpu) / Math.max(1, accepted);
     const { rows, ready, latencies, drainedS } = await drain(db, link.fill_link_id);
     const workerCpuPerRender = (treeCpuMs(service.workerPid) - workerCpu) / Math.max(1, ready);
@@ -190,7 +212,9 @@ async function main(): Promise<void> {
       [
         `bench:submit: autocannon ${CONNECTIONS} connections ${pace}, ${DURATION_S} s, POST /f/{code}/submit (${fields.length} fields, 1 signature), compiled service ${roles}`,
         `submissions accepted: ${accepted} (${(accepted / DURATION_S).toFixed(1)}/s), non-2xx ${result.non2xx}, errors ${result.errors}, latency median ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
-        `submit -> completed PDF ready: median ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms`,
+        latencies.length
+          ? `submit -> completed PDF ready: median ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms`
+          : `submit -> completed PDF ready: no PDF was frozen (first refused submit: ${firstRefusal ?? 'none'})`,
         `backlog drained ${drainedS.toFixed(1)} s after the load ended`,
         `CPU (user + system, from /proc): API process ${apiCpuPerSubmit.toFixed(2)} ms per accepted submission` +
           (SPLIT
@@ -227,6 +251,6 @@ async function forgetQueues(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${String(error)}\n`);
+  process.stderr.write(`${(error as Error)?.stack ?? String(error)}\n`);
   process.exit(1);
 });
