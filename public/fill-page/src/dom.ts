@@ -12,6 +12,16 @@ export function readBlock<T extends object>(id: string): Partial<T> {
   }
 }
 
+/** The JSON array in the data block with this id, or [] when absent or broken. */
+export function readList<T>(id: string): T[] {
+  try {
+    const value: unknown = JSON.parse(document.getElementById(id)?.textContent || '[]');
+    return Array.isArray(value) ? (value as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
 export function byId<T extends HTMLElement = HTMLElement>(id: string): T | null {
   return document.getElementById(id) as T | null;
 }

@@ -2,16 +2,56 @@
 // /assets/fill-page.js with `defer`, after the signature_pad vendor script when the form has a signature field).
 // No inline scripts or styles (strict CSP), no framework. The confirmation, gone and not-found pages load this
 // script too: it does nothing there.
+import type { RuleField } from '../../../src/shared/answer-rules';
 import { collect, collectAnswers } from './collect';
+import { Conditions } from './conditions';
 import { Drafts } from './drafts';
-import { byFieldId, requireId, wrappersIn } from './dom';
+import { byFieldId, readList, requireId, wrappersIn } from './dom';
 import { ErrorDisplay, type PageError } from './errors';
 import { keepLockedChoices } from './locked';
 import { Signatures } from './signatures';
 import { Stepper, updateProgress } from './stepper';
+import { PageRules, ruleLocale } from './rules';
 import { pageStrings } from './strings';
 import { send } from './submit';
-import { isAnswered, validate } from './validate';
+import { isAnswered, ruleProblem, validate } from './validate';
+
+/** The questions the patient can see (a question whose condition is false is hidden) inside `root`. */
+const visibleIn = (root: ParentNode): HTMLElement[] => wrappersIn(root).filter((w) => !w.hidden);
+
+/** Text-like answers are checked against their kind and format as the patient leaves them (never while typing). */
+function checkOnLeave(form: HTMLFormElement, rules: PageRules, errors: ErrorDisplay): void {
+  const target = (event: Event): { input: HTMLInputElement; wrapper: HTMLElement } | null => {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement) || !input.hasAttribute('data-field-id')) return null;
+    if (input.type === 'checkbox' || input.type === 'radio') return null;
+    const wrapper = input.closest<HTMLElement>('[data-field-wrapper]');
+    return wrapper && !wrapper.hidden ? { input, wrapper } : null;
+  };
+  form.addEventListener('focusout', (event) => {
+    const found = target(event);
+    if (!found) return;
+    // Leaving for Next, Back or Submit: that button checks the step itself. A message shown now would push the
+    // button down between press and release, and the tap would miss it.
+    if (event.relatedTarget instanceof HTMLButtonElement && form.contains(event.relatedTarget)) return;
+    const problem = ruleProblem(found.input, rules);
+    if (problem) {
+      errors.showField(found.wrapper, problem);
+      found.wrapper.dataset.ruleError = 'true';
+    } else if (found.wrapper.dataset.ruleError) {
+      errors.clearField(found.wrapper);
+      delete found.wrapper.dataset.ruleError;
+    }
+  });
+  // Once the answer is right, its message goes at once (a new one waits until the patient leaves the field).
+  form.addEventListener('input', (event) => {
+    const found = target(event);
+    if (!found || !found.wrapper.classList.contains('field--error') || found.input.value.trim() === '') return;
+    if (ruleProblem(found.input, rules)) return;
+    errors.clearField(found.wrapper);
+    delete found.wrapper.dataset.ruleError;
+  });
+}
 
 function start(form: HTMLFormElement): void {
   const S = pageStrings();
@@ -23,7 +63,7 @@ function start(form: HTMLFormElement): void {
 
   const stepper = new Stepper(form, submitButton);
   const errors = new ErrorDisplay(form, (wrapper) => stepper.show(stepper.stepOf(wrapper), false));
-  const progress = (): void => updateProgress(wrappersIn(form), (w) => isAnswered(w, signatures));
+  const progress = (): void => updateProgress(visibleIn(form), (w) => isAnswered(w, signatures));
   const drafts = new Drafts(
     form.getAttribute('data-draft-url'),
     () => JSON.stringify({ answers: collectAnswers(form), signatures: signatures.drawn(), step: stepper.current }),
@@ -37,6 +77,10 @@ function start(form: HTMLFormElement): void {
   };
   const signatures = new Signatures(form, changed, progress);
   keepLockedChoices(form);
+  const rules = new PageRules(readList<RuleField>('field-rules'), ruleLocale(locale));
+  const conditions = new Conditions(form, rules, signatures, errors);
+  conditions.apply(false);
+  checkOnLeave(form, rules, errors);
 
   /** Every error in the summary and beside its question; the step of the first one is shown. */
   const showErrorsOnTheirStep = (list: PageError[]): void => {
@@ -54,17 +98,20 @@ function start(form: HTMLFormElement): void {
     });
     form.querySelector('[data-step-next]')?.addEventListener('click', () => {
       errors.clearAll();
-      const found = validate(wrappersIn(stepper.steps[stepper.current]), signatures);
+      const found = validate(visibleIn(stepper.steps[stepper.current]), signatures, rules);
       if (found.length) return errors.show(found);
       stepper.show(stepper.neighbour(1), true);
       drafts.save();
     });
-    stepper.show(stepper.current, false);
   }
+  stepper.refresh((w) => !w.hidden);
 
   if (form.getAttribute('data-resumed') === 'true' && startOverButton) startOverButton.hidden = false;
   form.addEventListener('input', changed);
-  form.addEventListener('change', changed);
+  form.addEventListener('change', () => {
+    if (conditions.apply(true)) stepper.refresh((w) => !w.hidden);
+    changed();
+  });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden' && drafts.pending) drafts.save(true);
   });
@@ -86,7 +133,7 @@ function start(form: HTMLFormElement): void {
     event.preventDefault();
     if (sending) return;
     errors.clearAll();
-    const found = validate(wrappersIn(form), signatures);
+    const found = validate(visibleIn(form), signatures, rules);
     if (found.length) return showErrorsOnTheirStep(found);
     drafts.cancel();
     setSending(true);

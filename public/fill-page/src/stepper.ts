@@ -1,7 +1,7 @@
 // Steps: the form's <section class="step"> elements shown one at a time (Back and Next keep every answer), and the
 // progress bar that counts answered questions.
 import { all, byId } from './dom';
-import { fillCount, neighbourStep, settleStep, shownSteps } from './step-plan';
+import { fillCount, neighbourStep, settleStep, shownSteps, stepNumber } from './step-plan';
 import { pageStrings } from './strings';
 
 export class Stepper {
@@ -35,7 +35,15 @@ export class Stepper {
   /** Recounts which steps hold a question the patient can see (`visible` says which questions are shown). */
   refresh(visible: (wrapper: HTMLElement) => boolean): void {
     this.shown = shownSteps(this.steps.map((step) => all(step, '[data-field-wrapper]').filter(visible).length));
-    if (this.multiStep) this.show(settleStep(this.shown, this.current), false);
+    if (!this.multiStep) return;
+    // "Step 2 of 3" counts the steps the patient will walk through.
+    const S = pageStrings();
+    this.steps.forEach((step, i) => {
+      const { n, total } = stepNumber(this.shown, i);
+      if (n === 0) return;
+      for (const el of all(step, '[data-step-count]')) el.textContent = fillCount(S.stepCount, n, total);
+    });
+    this.show(settleStep(this.shown, this.current), false);
   }
 
   neighbour(direction: 1 | -1): number {

@@ -1,13 +1,28 @@
 // The page's own checks before a step is left or the form sent: required questions, and answers the browser
 // already knows are malformed. The server checks everything again.
 import type { PageError } from './errors';
+import type { PageRules } from './rules';
 import { signatureValue, type Signatures } from './signatures';
 import { pageStrings } from './strings';
 
 const CHOICE_KINDS = new Set(['select_one', 'select_many', 'checkbox']);
 
-/** The problem with one question, or null. */
-export function checkQuestion(wrapper: HTMLElement, signatures: Signatures): string | null {
+/** The kind or format problem of a text-like answer (checked as the patient leaves the field), or null. */
+export function ruleProblem(input: HTMLInputElement, rules: PageRules): string | null {
+  const wrapper = input.closest('[data-field-wrapper]');
+  const S = pageStrings();
+  if (input.type === 'date' && input.validity.badInput) return S.badDate;
+  return rules.problem(
+    input.getAttribute('data-field-id') ?? '',
+    input.value,
+    wrapper?.getAttribute('data-label') ?? '',
+    S.ruleProblem,
+  );
+}
+
+/** The problem with one question, or null. A hidden question (its condition is false) has none. */
+export function checkQuestion(wrapper: HTMLElement, signatures: Signatures, rules: PageRules): string | null {
+  if (wrapper.hidden) return null;
   const S = pageStrings();
   const kind = wrapper.getAttribute('data-kind') ?? '';
   const required = wrapper.getAttribute('data-required') === 'true';
@@ -27,14 +42,14 @@ export function checkQuestion(wrapper: HTMLElement, signatures: Signatures): str
   const value = input.value.trim();
   if (value === '') return required ? missingMessage : null;
   if (input.type === 'email' && input.validity.typeMismatch) return S.badEmail;
-  return null;
+  return ruleProblem(input, rules);
 }
 
 /** Checks the given questions (those of a step, or the whole form), in page order. */
-export function validate(wrappers: HTMLElement[], signatures: Signatures): PageError[] {
+export function validate(wrappers: HTMLElement[], signatures: Signatures, rules: PageRules): PageError[] {
   const errors: PageError[] = [];
   for (const wrapper of wrappers) {
-    const error = checkQuestion(wrapper, signatures);
+    const error = checkQuestion(wrapper, signatures, rules);
     if (error) errors.push({ wrapper, error });
   }
   return errors;

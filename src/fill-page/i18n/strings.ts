@@ -103,6 +103,9 @@ const EN: PageStrings = {
   unavailableText: 'We are having a technical problem. Please wait a minute, then reload this page.',
   client: {
     answered: '{n} of {m} answered',
+    stepCount: 'Step {n} of {m}',
+    questionShown: 'New question below: {label}',
+    ruleProblem: '“{label}” {problem}.',
     errorPrefix: 'Error: ',
     badDate: 'Please enter a complete, real date.',
     badEmail: 'Please enter an email address in the right format, like name@example.com.',
@@ -180,6 +183,9 @@ const ES: PageStrings = {
   unavailableText: 'Tenemos un problema técnico. Espere un minuto y vuelva a cargar la página.',
   client: {
     answered: '{n} de {m} respondidas',
+    stepCount: 'Paso {n} de {m}',
+    questionShown: 'Nueva pregunta debajo: {label}',
+    ruleProblem: '«{label}» {problem}.',
     errorPrefix: 'Error: ',
     badDate: 'Escriba una fecha completa y real.',
     badEmail: 'Escriba un correo electrónico con el formato correcto, como nombre@ejemplo.com.',

@@ -1,7 +1,7 @@
 import type { FieldKind } from 'src/detection/field-map';
 import type { PageStrings } from '../i18n/strings';
 import { html, type SafeHtml } from 'src/common/html/html';
-import { cleanLabel, requiredMessage, type FormItem } from './questions';
+import { cleanLabel, itemMessageLabel, requiredMessage, type FormItem } from './questions';
 
 /** A select_one question with more choices than this is a drop-down instead of radio buttons. */
 export const MAX_RADIO_CHOICES = 6;
@@ -24,9 +24,15 @@ function errorSlot(id: string): SafeHtml {
   return html`<p class="field-error" id="${id}-error" hidden></p>`;
 }
 
-function wrapperAttrs(s: PageStrings, item: FormItem, kind: string, required: boolean): SafeHtml {
-  return html`class="field field--${kind}" data-field-wrapper
-  data-kind="${kind}"${required ? html` data-required="true" data-required-message="${requiredMessage(item, s)}"` : ''}`;
+/**
+ * The question's wrapper. `hidden`: its condition is false for the values the page starts with (the script shows
+ * it when its option is ticked). `data-label` names the question in the script's format messages.
+ */
+function wrapperAttrs(s: PageStrings, item: FormItem, kind: string, required: boolean, hidden: boolean): SafeHtml {
+  return html`class="field field--${kind}" data-field-wrapper data-label="${itemMessageLabel(item, s)}"
+  data-kind="${kind}"${required
+    ? html` data-required="true" data-required-message="${requiredMessage(item, s)}"`
+    : ''}${hidden ? html` hidden` : ''}`;
 }
 
 const INPUT_TYPES: Partial<Record<FieldKind, { type: string; extra: SafeHtml | '' }>> = {
@@ -38,13 +44,13 @@ const INPUT_TYPES: Partial<Record<FieldKind, { type: string; extra: SafeHtml | '
   date: { type: 'date', extra: '' },
 };
 
-function renderTextField(item: FormItem & { type: 'single' }, ids: Ids, s: PageStrings): SafeHtml {
+function renderTextField(item: FormItem & { type: 'single' }, ids: Ids, s: PageStrings, hidden: boolean): SafeHtml {
   const f = item.field;
   const id = ids.next('fld');
   const spec = INPUT_TYPES[f.kind] ?? INPUT_TYPES.text!;
   const value = typeof f.value === 'string' ? f.value : '';
   const label = labelContent(s, cleanLabel(s.untitled, f.label, f.prompt), f.required, f.locked);
-  return html`<div ${wrapperAttrs(s, item, f.kind, f.required)}${f.locked ? html` data-locked="true"` : ''}>
+  return html`<div ${wrapperAttrs(s, item, f.kind, f.required, hidden)}${f.locked ? html` data-locked="true"` : ''}>
     <label class="label" for="${id}">${label}</label>
     ${f.kind === 'date' ? html`<p class="hint" id="${id}-hint">${s.dateHint}</p>` : ''} ${errorSlot(id)}
     <input
@@ -60,10 +66,10 @@ function renderTextField(item: FormItem & { type: 'single' }, ids: Ids, s: PageS
   </div>`;
 }
 
-function renderLoneCheckbox(item: FormItem & { type: 'single' }, ids: Ids, s: PageStrings): SafeHtml {
+function renderLoneCheckbox(item: FormItem & { type: 'single' }, ids: Ids, s: PageStrings, hidden: boolean): SafeHtml {
   const f = item.field;
   const id = ids.next('fld');
-  return html`<div ${wrapperAttrs(s, item, 'checkbox', f.required)}${f.locked ? html` data-locked="true"` : ''}>
+  return html`<div ${wrapperAttrs(s, item, 'checkbox', f.required, hidden)}${f.locked ? html` data-locked="true"` : ''}>
     ${errorSlot(id)}
     <div class="choice">
       <input
@@ -83,11 +89,11 @@ function renderLoneCheckbox(item: FormItem & { type: 'single' }, ids: Ids, s: Pa
   </div>`;
 }
 
-function renderSignature(item: FormItem & { type: 'single' }, ids: Ids, s: PageStrings): SafeHtml {
+function renderSignature(item: FormItem & { type: 'single' }, ids: Ids, s: PageStrings, hidden: boolean): SafeHtml {
   const f = item.field;
   const id = ids.next('fld');
   const label = cleanLabel(s.untitled, f.label, f.prompt);
-  return html`<div ${wrapperAttrs(s, item, 'signature', f.required)}>
+  return html`<div ${wrapperAttrs(s, item, 'signature', f.required, hidden)}>
     <fieldset class="group signature" aria-describedby="${id}-hint">
       <legend class="legend" id="${id}-legend">${labelContent(s, label, f.required, false)}</legend>
       <p class="hint" id="${id}-hint">${s.signHint}</p>
@@ -123,7 +129,12 @@ function renderSignature(item: FormItem & { type: 'single' }, ids: Ids, s: PageS
   </div>`;
 }
 
-function renderChoiceQuestion(item: FormItem & { type: 'choice' }, ids: Ids, s: PageStrings): SafeHtml {
+function renderChoiceQuestion(
+  item: FormItem & { type: 'choice' },
+  ids: Ids,
+  s: PageStrings,
+  hidden: boolean,
+): SafeHtml {
   const first = item.fields[0];
   const prompt = cleanLabel(s.untitled, first.prompt, first.label);
   const required = item.fields.some((f) => f.required);
@@ -135,7 +146,9 @@ function renderChoiceQuestion(item: FormItem & { type: 'choice' }, ids: Ids, s: 
 
   if (single && item.fields.length > MAX_RADIO_CHOICES) {
     const id = ids.next('fld');
-    return html`<div ${wrapperAttrs(s, item, 'select_one', required)}${groupLocked ? html` data-locked="true"` : ''}>
+    return html`<div
+      ${wrapperAttrs(s, item, 'select_one', required, hidden)}${groupLocked ? html` data-locked="true"` : ''}
+    >
       <label class="label" for="${id}">${labelContent(s, prompt, required, groupLocked)}</label>
       ${errorSlot(id)}
       <select
@@ -180,7 +193,9 @@ function renderChoiceQuestion(item: FormItem & { type: 'choice' }, ids: Ids, s: 
     </div> `;
   });
   const legendLocked = single ? groupLocked : allLocked;
-  return html`<div ${wrapperAttrs(s, item, item.kind, required)}${legendLocked ? html` data-locked="true"` : ''}>
+  return html`<div
+    ${wrapperAttrs(s, item, item.kind, required, hidden)}${legendLocked ? html` data-locked="true"` : ''}
+  >
     <fieldset
       class="group"
       id="${gid}"
@@ -198,21 +213,22 @@ function renderChoiceQuestion(item: FormItem & { type: 'choice' }, ids: Ids, s: 
   </div>`;
 }
 
-export function renderItem(item: FormItem, ids: Ids, s: PageStrings): SafeHtml {
-  if (item.type === 'choice') return renderChoiceQuestion(item, ids, s);
+/** One question; `hidden` when its condition is false for the values the page starts with. */
+export function renderItem(item: FormItem, ids: Ids, s: PageStrings, hidden = false): SafeHtml {
+  if (item.type === 'choice') return renderChoiceQuestion(item, ids, s, hidden);
   switch (item.field.kind) {
     case 'signature':
-      return renderSignature(item, ids, s);
+      return renderSignature(item, ids, s, hidden);
     case 'checkbox':
     case 'select_one':
     case 'select_many':
-      return renderLoneCheckbox(item, ids, s);
+      return renderLoneCheckbox(item, ids, s, hidden);
     case 'text':
     case 'date':
     case 'email':
     case 'phone':
     case 'number':
     case 'initials':
-      return renderTextField(item, ids, s);
+      return renderTextField(item, ids, s, hidden);
   }
 }

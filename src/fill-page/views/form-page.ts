@@ -5,7 +5,8 @@ import { STRINGS, type PageStrings } from '../i18n/strings';
 import { Ids, renderItem } from './controls';
 import { renderDocument } from './layout';
 import { pageScriptStrings } from './page-script-strings';
-import { groupQuestions, itemPage } from './questions';
+import { groupQuestions, itemFieldIds, itemPage, type FormItem } from './questions';
+import { initiallyInactive, pageRules } from './page-rules';
 import { buildSteps, type Step } from './steps';
 
 export { MAX_RADIO_CHOICES } from './controls';
@@ -50,7 +51,16 @@ function languageSwitch(code: string, locale: Locale): SafeHtml {
   return html`<nav class="lang-switch" aria-label="${STRINGS[locale].languageSwitch}">${links}</nav>`;
 }
 
-function renderStep(step: Step, index: number, total: number, pageCount: number, ids: Ids, s: PageStrings): SafeHtml {
+/** Renders one step's questions; `hidden(item)` says whether a question starts hidden (its condition is false). */
+interface StepContext {
+  total: number;
+  pageCount: number;
+  ids: Ids;
+  s: PageStrings;
+  hidden: (item: FormItem) => boolean;
+}
+
+function renderStep(step: Step, index: number, { total, pageCount, ids, s, hidden }: StepContext): SafeHtml {
   const heading = step.title;
   // A form that prints no headings is sectioned by PDF page ("Page 2 of 3") when it has several.
   const byPage = pageCount > 1 && step.sections.every((section) => section.title === '');
@@ -59,14 +69,18 @@ function renderStep(step: Step, index: number, total: number, pageCount: number,
     const sectionTitle = section.continued ? `${section.title} ${s.continued}` : section.title;
     const title = printed ? sectionTitle : byPage && !section.continued ? s.pageOf(section.page, pageCount) : '';
     return html`${title ? html`<h3 class="section-heading">${title}</h3>` : ''}${section.items.map(
-      (item) => html`${renderItem(item, ids, s)} `,
+      (item) => html`${renderItem(item, ids, s, hidden(item))} `,
     )}`;
   });
   // Without a printed heading the step is named by its number (and needs no separate "Step n of m" line).
-  const label = total > 1 && heading ? html`<p class="step-count">${s.stepOf(index + 1, total)}</p>` : '';
+  // `data-step-count` marks the numbers the script rewrites when steps empty (all their questions hidden).
+  const label =
+    total > 1 && heading ? html`<p class="step-count" data-step-count>${s.stepOf(index + 1, total)}</p>` : '';
   const title = heading || (total > 1 ? s.stepOf(index + 1, total) : '');
+  const counted = !heading && total > 1 ? html` data-step-count` : '';
   return html`<section class="step" data-step="${index}" ${title ? html` aria-labelledby="step-${index}-heading"` : ''}>
-    ${label} ${title ? html`<h2 class="step-heading" id="step-${index}-heading" tabindex="-1">${title}</h2>` : ''}
+    ${label}
+    ${title ? html`<h2 class="step-heading" id="step-${index}-heading" tabindex="-1" ${counted}>${title}</h2>` : ''}
     ${sections}
   </section> `;
 }
@@ -86,6 +100,14 @@ export function renderFormPage(model: FillFormModel, options: FormPageOptions = 
   const code = encodeURIComponent(model.short_code);
   const pageCount = Math.max(model.page_count, ...items.map(itemPage), 1);
   const steps = buildSteps(items);
+  const inactive = initiallyInactive(fields);
+  const context: StepContext = {
+    total: steps.length,
+    pageCount,
+    ids,
+    s,
+    hidden: (item) => itemFieldIds(item).every((id) => inactive.has(id)),
+  };
   const initialStep = Math.min(options.draft?.step ?? 0, Math.max(0, steps.length - 1));
   const hasRequired = model.fields.some((f) => f.required);
 
@@ -125,7 +147,7 @@ export function renderFormPage(model: FillFormModel, options: FormPageOptions = 
       data-question-count="${items.length}"
       ${options.draft ? html` data-resumed="true"` : ''}
     >
-      ${steps.map((step, i) => renderStep(step, i, steps.length, pageCount, ids, s))}
+      ${steps.map((step, i) => renderStep(step, i, context))}
       <div class="actions">
         <div class="step-nav">
           <button type="button" class="button button--secondary" data-step-back hidden>${s.back}</button>
@@ -133,10 +155,11 @@ export function renderFormPage(model: FillFormModel, options: FormPageOptions = 
           <button type="submit" class="button button--primary" id="submit-button">${s.submit}</button>
         </div>
         <p class="status" id="form-status" role="status"></p>
+        <p class="visually-hidden" id="field-announcer" aria-live="polite"></p>
         <button type="button" class="button button--link" data-start-over hidden>${s.startOver}</button>
       </div>
     </form>
-    ${jsonBlock('page-strings', pageScriptStrings(s))}
+    ${jsonBlock('page-strings', pageScriptStrings(s))} ${jsonBlock('field-rules', pageRules(fields))}
     ${options.draft && Object.keys(options.draft.signatures).length > 0
       ? jsonBlock('draft-signatures', options.draft.signatures)
       : ''}`;

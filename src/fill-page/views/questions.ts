@@ -84,6 +84,19 @@ function messageLabel(label: string): string {
   return trimmed.length > 80 ? `${trimmed.slice(0, 79).trimEnd()}…` : trimmed;
 }
 
+/** The question's name in messages ("ZIP code" in "ZIP code is not a ZIP code"). */
+export function itemMessageLabel(item: FormItem, s: PageStrings): string {
+  const f = item.type === 'choice' ? item.fields[0] : item.field;
+  return item.type === 'choice'
+    ? messageLabel(cleanLabel(s.untitled, f.prompt, f.label))
+    : messageLabel(cleanLabel(s.untitled, f.label, f.prompt));
+}
+
+/** The field ids of a question (one, or every option). */
+export function itemFieldIds(item: FormItem): string[] {
+  return item.type === 'choice' ? item.fields.map((f) => f.field_id) : [item.field.field_id];
+}
+
 export function requiredMessage(item: FormItem, s: PageStrings): string {
   if (item.type === 'choice') {
     const label = messageLabel(cleanLabel(s.untitled, item.fields[0].prompt, item.fields[0].label));
