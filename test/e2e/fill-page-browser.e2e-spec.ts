@@ -46,19 +46,44 @@ describe('the hosted fill page in a real browser', () => {
       const typed = new Map<string, string>();
       const chosen = new Set<string>();
       let signed = 0;
-      // The page shows one step at a time: fill what the step shows, then Next (Submit on the last).
-      const stepCount = await page.locator('section.step').count();
-      for (let stepIndex = 0; stepIndex < stepCount; stepIndex++) {
-        const step = page.locator(`section.step[data-step="${stepIndex}"]`);
-        expect(await step.isVisible()).toBe(true);
-        const inputs = step.locator('input[data-field-id]:not([type=radio]):not([type=checkbox])');
+      // The page shows one step at a time: fill what the step shows, then Next (Submit on the last). Choices go
+      // first: ticking an option can show its follow-up question (answer rules), which is then filled too.
+      for (let steps = 0; ; steps++) {
+        expect(steps).toBeLessThan(20);
+        const step = page.locator('section.step:not([hidden])');
+        expect(await step.count()).toBe(1);
+        const shown = (selector: string) => step.locator(`[data-field-wrapper]:not([hidden]) ${selector}`);
+        const groups = new Set<string>();
+        for (let pass = 0; pass < 3; pass++) {
+          const radios = shown('input[type=radio][data-field-id]');
+          for (let i = 0; i < (await radios.count()); i++) {
+            const radio = radios.nth(i);
+            const group = (await radio.getAttribute('name'))!;
+            if (groups.has(group)) continue;
+            groups.add(group);
+            await radio.check();
+            chosen.add((await radio.getAttribute('data-field-id'))!);
+          }
+          const box = shown('input[type=checkbox][data-field-id]:not(:checked)').first();
+          while ((await shown('input[type=checkbox][data-field-id]:not(:checked)').count()) > 0) {
+            chosen.add((await box.getAttribute('data-field-id'))!);
+            await box.check();
+          }
+        }
+        const selects = shown('select[data-question-id]');
+        for (let i = 0; i < (await selects.count()); i++) {
+          const option = selects.nth(i).locator('option[data-field-id]').first();
+          await selects.nth(i).selectOption(await option.getAttribute('value'));
+          chosen.add((await option.getAttribute('data-field-id'))!);
+        }
+        const inputs = shown('input[data-field-id]:not([type=radio]):not([type=checkbox])');
         for (let i = 0; i < (await inputs.count()); i++) {
           const input = inputs.nth(i);
           const id = (await input.getAttribute('data-field-id'))!;
-          const kind = await input.getAttribute('data-kind');
-          // Each kind gets a value its rule accepts (the server checks them at submit).
+          const kind = (await input.getAttribute('data-format')) ?? (await input.getAttribute('data-kind'));
+          // Each kind gets a value its rule accepts (the page and the server check them).
           const value =
-            kind === 'date'
+            kind === 'date' || kind === 'birth_date'
               ? '1990-04-12'
               : kind === 'email'
                 ? `p${typed.size}@example.org`
@@ -68,32 +93,15 @@ describe('the hosted fill page in a real browser', () => {
                     ? '42'
                     : kind === 'initials'
                       ? 'ZA'
-                      : `Answer${typed.size}`;
+                      : kind === 'zip'
+                        ? '75201'
+                        : kind === 'ssn'
+                          ? '123-45-6789'
+                          : `Answer${typed.size}`;
           await input.fill(value);
           typed.set(id, value);
         }
-        const radios = step.locator('input[type=radio][data-field-id]');
-        const groups = new Set<string>();
-        for (let i = 0; i < (await radios.count()); i++) {
-          const radio = radios.nth(i);
-          const group = (await radio.getAttribute('name'))!;
-          if (groups.has(group)) continue;
-          groups.add(group);
-          await radio.check();
-          chosen.add((await radio.getAttribute('data-field-id'))!);
-        }
-        const boxes = step.locator('input[type=checkbox][data-field-id]');
-        for (let i = 0; i < (await boxes.count()); i++) {
-          await boxes.nth(i).check();
-          chosen.add((await boxes.nth(i).getAttribute('data-field-id'))!);
-        }
-        const selects = step.locator('select[data-question-id]');
-        for (let i = 0; i < (await selects.count()); i++) {
-          const option = selects.nth(i).locator('option[data-field-id]').first();
-          await selects.nth(i).selectOption(await option.getAttribute('value'));
-          chosen.add((await option.getAttribute('data-field-id'))!);
-        }
-        const canvases = step.locator('canvas[data-field-id]');
+        const canvases = shown('canvas[data-field-id]');
         for (let i = 0; i < (await canvases.count()); i++) {
           const canvas = canvases.nth(i);
           await canvas.scrollIntoViewIfNeeded();
@@ -106,7 +114,11 @@ describe('the hosted fill page in a real browser', () => {
           signed++;
         }
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-        if (stepIndex < stepCount - 1) await page.getByRole('button', { name: 'Next' }).click();
+        const next = page.getByRole('button', { name: 'Next' });
+        if (!(await next.isVisible())) break;
+        await next.click();
+        // Next refuses a step with a problem: say which, instead of looping
+        expect(await page.locator('#error-summary:not([hidden])').allTextContents()).toEqual([]);
       }
       expect(signed).toBe(fields.filter((f) => f.kind === 'signature').length);
 

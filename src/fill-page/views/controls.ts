@@ -60,6 +60,7 @@ function renderTextField(item: FormItem & { type: 'single' }, ids: Ids, s: PageS
       ${f.kind === 'date' ? html` aria-describedby="${id}-hint"` : ''}
       data-field-id="${f.field_id}"
       data-kind="${f.kind}"
+      ${f.format ? html` data-format="${f.format}"` : ''}
       value="${value}"
       ${spec.extra}${f.required ? html` required aria-required="true"` : ''}${f.locked ? html` readonly` : ''}
     />
