@@ -46,12 +46,12 @@ describe('draft saves are bounded per link', () => {
   });
 
   const stored = async (linkId: string): Promise<{ count: number; bytes: number }> => {
-    const [row] = (await t.app
+    const [row] = await t.app
       .get(DataSource)
       .query(
         'SELECT count(*)::int AS count, coalesce(sum(octet_length(data)), 0)::int AS bytes FROM fill_drafts WHERE fill_link_id = $1',
         [linkId],
-      ));
+      );
     return row;
   };
 
