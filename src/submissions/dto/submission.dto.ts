@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsRFC3339, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsRealInstant } from 'src/common/validation/text-and-time';
 
 export class ListSubmissionsQueryDto {
   @ApiPropertyOptional({ description: '1 to 100', default: 25, example: 25 })
@@ -17,6 +18,7 @@ export class ListSubmissionsQueryDto {
   })
   @IsOptional()
   @IsRFC3339({ message: 'submitted_since must be an RFC 3339 timestamp, e.g. 2026-11-22T00:00:00Z' })
+  @IsRealInstant()
   submitted_since?: string;
 
   @ApiPropertyOptional({ description: 'next_cursor of the previous page' })

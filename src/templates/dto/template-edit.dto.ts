@@ -17,6 +17,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { IsWellFormedText } from 'src/common/validation/text-and-time';
 import { CHOICE_MARKS, FIELD_KINDS, type ChoiceMark, type FieldKind } from 'src/detection/field-map';
 import { FIELD_FORMATS, type FieldFormat } from 'src/shared/answer-rules';
 import { CONDITION_DESCRIPTION, FieldConditionDto, FORMAT_DESCRIPTION } from './field-rules.dto';
@@ -65,12 +66,14 @@ export class FieldEntryDto {
   @IsOptional()
   @IsString()
   @MaxLength(500)
+  @IsWellFormedText()
   label?: string;
 
   @ApiPropertyOptional({ description: 'The question as printed (default "")', example: 'Date of birth' })
   @IsOptional()
   @IsString()
   @MaxLength(1000)
+  @IsWellFormedText()
   prompt?: string;
 
   @ApiPropertyOptional({
@@ -82,6 +85,7 @@ export class FieldEntryDto {
   @IsOptional()
   @IsString()
   @MaxLength(500)
+  @IsWellFormedText()
   choice_label?: string | null;
 
   @ApiPropertyOptional({
@@ -106,6 +110,7 @@ export class FieldEntryDto {
   @IsOptional()
   @IsString()
   @MaxLength(500)
+  @IsWellFormedText()
   section?: string;
 
   @ApiPropertyOptional({
