@@ -31,8 +31,10 @@ const OTHER_OPTION = /^\W*(other|others|otro|otra|otros|otras)\b/;
 const ZIP = /\b(zip|zip ?code|zip\s*\+\s*4|postal code|codigo postal|cod\. postal)\b/;
 const NOT_ZIP = /\b(city|state|ciudad|estado|country|pais)\b|,|\//;
 const SSN =
-  /\b(ssn|s\.s\.n|ss ?#|ss ?(no|number|num)|soc\.? ?sec\.?|social security( (no|number|num|#))?|(numero de )?seguro social)\b/;
-const NOT_SSN = /\b(last (4|four)|ultimos (4|cuatro)|disability|benefits|income|card|incapacidad|beneficios)\b|\?/;
+  /\b(ssn|s\.s\.n|ss ?#|ss ?(no|number|num)\b|soc\.? ?sec\.? ?(no|#|number)|social security ?(no\b|number|num\b|#)|social security\W*$|(numero de )?seguro social)/;
+/** Money and benefits named after Social Security (W-2 boxes) and the last four digits are no SSN. */
+const NOT_SSN =
+  /\b(last (4|four)|ultimos (4|cuatro)|disability|benefits|income|card|wages|tax|tips|withheld|incapacidad|beneficios)\b|\?/;
 const BIRTH_DATE =
   /\b(date of birth|birth ?date|birthday|dob|d\.o\.b|fecha de nacimiento|f\. ?de ?nac|f\. ?nac|fecha nac)\b/;
 
@@ -146,7 +148,8 @@ export function detectAnswerRules(fields: DetectedField[], pages: Map<number, Pa
       f.conditionOn = placed[i - 1].f.conditionOn;
       return;
     }
-    const cue = followUpCue(f.label || f.prompt);
+    // The label first; the prompt may hold the cue printed with the question ("Pregnant? If yes, due date").
+    const cue = followUpCue(f.label || f.prompt) ?? (f.label && f.prompt !== f.label ? followUpCue(f.prompt) : null);
     if (!cue) return;
     f.conditionOn = optionFor(placed, i, cue);
     if (f.conditionOn === null && cue !== 'explain')
