@@ -42,6 +42,8 @@ export interface ConfidenceFeatures {
   wide: number;
   /** A text field under 9 pt high or under 20 pt wide. */
   small: number;
+  /** An option whose text was taken from another row (DetectedField.labelFromAfar). */
+  borrowed: number;
 }
 
 /** Fitted by `npx ts-node --transpile-only bench/fit-confidence.ts` (logistic regression, L2 0.002). */
@@ -62,6 +64,8 @@ export const CONFIDENCE_WEIGHTS: Record<keyof ConfidenceFeatures | 'bias', numbe
   codeLabel: -0.02,
   wide: -0.57,
   small: -1.36,
+  // Set by hand, not fitted: a label guessed from another row always lands under review (LOW_CONFIDENCE 0.7).
+  borrowed: -6,
 };
 
 const norm = (s: string): string =>
@@ -132,6 +136,7 @@ export function confidenceFeatures(
     codeLabel: label && /^[\d\s.,()a-z-]{1,4}$/i.test(label) && /\d/.test(label) ? 1 : 0,
     wide: text && w > 0.6 * pageWidth ? 1 : 0,
     small: text && (h < 9 || w < 20) ? 1 : 0,
+    borrowed: f.labelFromAfar ? 1 : 0,
   };
 }
 

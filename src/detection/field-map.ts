@@ -52,6 +52,11 @@ export interface DetectedField {
   mark?: ChoiceMark;
   /** The printed heading the field sits under ("" when none). Fields are listed in reading order. */
   section?: string;
+  /**
+   * Layout choices: the option text was not printed beside the box but guessed from text above it (another row);
+   * such a field's confidence stays under the review threshold. Internal: not part of the API.
+   */
+  labelFromAfar?: boolean;
   /** Date fields: how the blank prints its parts (see DateLayout). Internal: not part of the API. */
   dateLayout?: DateLayout;
   /** Present when detector is "acroform". */

@@ -9,6 +9,7 @@ import { createOrg, type TestOrg } from 'test/factories/organizations.factory';
 import { launchBrowser, openMobilePage } from 'test/utils/browser';
 import { createTestApp, type TestApp } from 'test/utils/create-test-app';
 import { createLink, latestSubmissionId, waitForPdfReady, type Field, completedPdf } from 'test/utils/forms';
+import { glyphBoxForm } from 'test/utils/glyph-box-form';
 import { api } from 'test/utils/http';
 import { importPdf } from 'test/utils/imports';
 
@@ -20,8 +21,11 @@ import { importPdf } from 'test/utils/imports';
 const SIZE = 11;
 const DPI = 100;
 
-/** ☐ glyphs, stroked squares, or stroked squares with AcroForm widgets on them (a fillable PDF). */
-type BoxStyle = 'glyph' | 'drawn' | 'fillable';
+/**
+ * ☐ glyphs, stroked squares, or stroked squares with AcroForm widgets on them (a fillable PDF); 'body-font': the
+ * `□` of an embedded TrueType body font (Liberation Sans) at twice the text size, glued to its word (issue 17).
+ */
+type BoxStyle = 'glyph' | 'drawn' | 'fillable' | 'body-font';
 
 interface PrintedBox {
   /** Option word printed before the box. */
@@ -31,7 +35,14 @@ interface PrintedBox {
 }
 
 /** Draws `word` and a box right after it (the ☐ glyph of DejaVu Sans, or a stroked square), returns the box. */
-function option(page: PDFPage, font: PDFFont, style: BoxStyle, word: string, x: number, y: number): PrintedBox {
+function option(
+  page: PDFPage,
+  font: PDFFont,
+  style: Exclude<BoxStyle, 'body-font'>,
+  word: string,
+  x: number,
+  y: number,
+): PrintedBox {
   const wordWidth = font.widthOfTextAtSize(word, SIZE);
   if (style === 'glyph') {
     page.drawText(`${word}☐`, { x, y, size: SIZE, font });
@@ -47,7 +58,14 @@ function option(page: PDFPage, font: PDFFont, style: BoxStyle, word: string, x: 
 }
 
 /** Lays options out left to right with wide gaps between them, as the adult intake form does. */
-function row(page: PDFPage, font: PDFFont, style: BoxStyle, prompt: string, words: string[], y: number): PrintedBox[] {
+function row(
+  page: PDFPage,
+  font: PDFFont,
+  style: Exclude<BoxStyle, 'body-font'>,
+  prompt: string,
+  words: string[],
+  y: number,
+): PrintedBox[] {
   page.drawText(prompt, { x: 50, y, size: SIZE, font });
   let x = 60 + font.widthOfTextAtSize(prompt, SIZE);
   return words.map((word) => {
@@ -57,7 +75,7 @@ function row(page: PDFPage, font: PDFFont, style: BoxStyle, prompt: string, word
   });
 }
 
-async function clinicForm(style: BoxStyle): Promise<{ pdf: Buffer; boxes: PrintedBox[] }> {
+async function clinicForm(style: Exclude<BoxStyle, 'body-font'>): Promise<{ pdf: Buffer; boxes: PrintedBox[] }> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   const font = await doc.embedFont(readFileSync(join(__dirname, '..', '..', 'assets', 'fonts', 'DejaVuSans.ttf')));
@@ -173,10 +191,10 @@ describe('options printed left of their boxes: field map, fill page and complete
     await t.close();
   });
 
-  it.each<BoxStyle>(['fillable', 'glyph', 'drawn'])(
+  it.each<BoxStyle>(['fillable', 'glyph', 'drawn', 'body-font'])(
     '%s boxes: F, MARRIED and Biofeedback are ticked in their own boxes',
     async (style) => {
-      const { pdf, boxes } = await clinicForm(style);
+      const { pdf, boxes } = style === 'body-font' ? await glyphBoxForm() : await clinicForm(style);
       const imported = await importPdf(t, org.apiKey, pdf);
       expect({ status: imported.status, error: imported.error }).toEqual({ status: 'succeeded', error: undefined });
       const fields = (await api(t, org.apiKey).get(`/api/v1/templates/${imported.template_id}/fields`).expect(200)).body

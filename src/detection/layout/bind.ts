@@ -34,19 +34,21 @@ export function splitPromptOption(t: Token): Token[] {
     }
   }
   if (cut < 0) return [t];
-  const part = (from: number, to: number): Token => {
-    const g = gs.slice(from, to);
-    return {
-      ...t,
-      glyphs: g,
-      text: spacedText(g),
-      x1: g[0].x1,
-      x2: g[g.length - 1].x2,
-      y1: Math.min(...g.map((x) => x.y1)),
-      y2: Math.max(...g.map((x) => x.y2)),
-    };
+  return [subToken(t, 0, cut + 1), subToken(t, cut + 1, gs.length)];
+}
+
+/** The glyphs [from, to) of a text token as a token of their own. */
+export function subToken(t: Token, from: number, to: number): Token {
+  const g = t.glyphs.slice(from, to);
+  return {
+    ...t,
+    glyphs: g,
+    text: spacedText(g),
+    x1: g[0].x1,
+    x2: g[g.length - 1].x2,
+    y1: Math.min(...g.map((x) => x.y1)),
+    y2: Math.max(...g.map((x) => x.y2)),
   };
-  return [part(0, cut + 1), part(cut + 1, gs.length)];
 }
 
 /** The cost of binding one side: lower is better. */

@@ -63,6 +63,8 @@ export interface ChoiceOut {
   prompt: string;
   promptRaw: string;
   questionKey: string | null;
+  /** The option text is a column header found above the marker (its row bound no word): to be reviewed. */
+  borrowed: boolean;
 }
 
 interface Row {
@@ -93,7 +95,7 @@ export function groupChoices(
     else rows.push({ y: cy(m), items: [m] });
   }
   interface Q {
-    opts: Array<{ cand: Candidate; labelRaw: string }>;
+    opts: Array<{ cand: Candidate; labelRaw: string; borrowed?: boolean }>;
     promptRaw: string;
     marker: string;
     rowY: number;
@@ -164,8 +166,10 @@ export function groupChoices(
         rowQs.push(current);
       }
       let labelRaw = labels[i]?.text ?? '';
+      // No grid header line and no word on the row: the nearest short text above, a guess to be reviewed.
+      const borrowed = table && !heads;
       if (table) labelRaw = heads?.[i].text ?? columnHeader(m, tokens)?.text ?? '';
-      current.opts.push({ cand: m, labelRaw });
+      current.opts.push({ cand: m, labelRaw, borrowed: borrowed && labelRaw !== '' });
       current.x1s.push(m.x1);
     });
     // A row of options without its own prompt continues the question above (lists in columns).
@@ -221,6 +225,7 @@ export function groupChoices(
         prompt: lone ? label || clean(q.promptRaw) : clean(q.promptRaw),
         promptRaw: q.promptRaw,
         questionKey: key,
+        borrowed: o.borrowed === true,
       });
     }
   }

@@ -6,7 +6,7 @@
  * - `Label: word  word  word` rows under a section instruction that says to circle.
  * Each option is one field whose rect is the word's ink box grown by `circleWordPad` per side.
  */
-import { splitPromptOption } from './bind';
+import { splitPromptOption, subToken } from './bind';
 import { TEXT_MIDDLE_EM } from './box-text';
 import { LAYOUT_PARAMS as P } from './params';
 import type { TextLine, Token } from './text';
@@ -102,6 +102,80 @@ function optionRuns(toks: Token[]): Array<{ start: number; end: number }> {
   return runs;
 }
 
+/**
+ * Words of one token split apart (glyph gaps wider than a space): the tokenizer keeps words closer than a word
+ * gap in one phrase, so `Y N`, `YES NO` or `Yes / No` printed a space apart arrive as one token.
+ */
+function wordsOf(t: Token): Token[] {
+  const out: Token[] = [];
+  let from = 0;
+  for (let i = 1; i <= t.glyphs.length; i++) {
+    const g = t.glyphs[i];
+    const prev = t.glyphs[i - 1];
+    if (i === t.glyphs.length || g.x1 - prev.x2 > P.spaceGapEm * g.size) {
+      out.push(subToken(t, from, i));
+      from = i;
+    }
+  }
+  return out;
+}
+
+/** A token made only of answer words (`Y N`, `YES NO`, `Yes No N/A`): one token per word. */
+function splitAnswerWords(t: Token): Token[] {
+  if (t.type !== 'text') return [t];
+  const words = wordsOf(t);
+  const answer = (w: Token): boolean => [YES, NO, MAYBE].some((re) => re.test(w.text));
+  return words.length >= 2 && words.every(answer) && words.some((w) => YES.test(w.text)) ? words : [t];
+}
+
+/**
+ * A list of answers separated by spaced slashes inside a token: `Yes / No`, `Libido? Increased / Decreased`,
+ * `Texture of blood: Normal / Thick / Thin / Watery`, `Blood clots? Yes / No When?`. The first option starts
+ * at the token's start or after its last `?` / `:` before the first slash; the last option is the one word
+ * after the last slash (a two-word option must sit between slashes: `Pale / Bright red / Brown`). Returns the
+ * text before the list, the options and the text after, or null.
+ */
+function slashList(t: Token): { head: Token | null; options: Token[]; tail: Token | null } | null {
+  if (t.type !== 'text') return null;
+  const words = wordsOf(t);
+  const slashes = words.map((w, i) => (w.text === '/' ? i : -1)).filter((i) => i >= 0);
+  if (slashes.length === 0) return null;
+  const first = slashes[0];
+  const last = slashes[slashes.length - 1];
+  let start = 0;
+  for (let i = first - 1; i >= 0; i--)
+    if (/[?:]$/.test(words[i].text)) {
+      start = i + 1;
+      break;
+    }
+  // The first option is at most two words; more before the slash is a question with no `?` or `:`.
+  if (first - start > SLASH_OPTION_MAX_WORDS || first === start || last + 1 >= words.length) return null;
+  const options: Array<[number, number]> = [[start, first]];
+  for (let k = 1; k < slashes.length; k++) options.push([slashes[k - 1] + 1, slashes[k]]);
+  options.push([last + 1, last + 2]);
+  // An option ending in `:` is a label (`Apt / Unit: ____`), not an answer.
+  if (
+    options.some(
+      ([a, b]) =>
+        b - a < 1 ||
+        b - a > SLASH_OPTION_MAX_WORDS ||
+        words.slice(a, b).some((w) => w.text === '/' || /:$/.test(w.text)),
+    )
+  )
+    return null;
+  const glyphIndex = (w: number): number => t.glyphs.indexOf(words[w].glyphs[0]);
+  const span = (a: number, b: number): Token =>
+    subToken(t, glyphIndex(a), b < words.length ? glyphIndex(b) : t.glyphs.length);
+  return {
+    head: start > 0 ? span(0, start) : null,
+    options: options.map(([a, b]) => span(a, b)),
+    tail: last + 2 < words.length ? span(last + 2, words.length) : null,
+  };
+}
+
+/** words: an option between slashes has at most this many (`Bright red`). */
+const SLASH_OPTION_MAX_WORDS = 2;
+
 /** Option words are short: a long phrase in the run is running text, not a list to circle. */
 const isOptionWord = (t: Token): boolean =>
   t.text.trim().split(/\s+/).length <= CIRCLE.optionMaxWords && t.text.trim().length <= CIRCLE.optionMaxChars;
@@ -187,13 +261,34 @@ export function findCircleWords(
       found.push(question(promptRaw, opts, /\bcircle\s+(all|any)\b/i.test(texts[instrAt].text), l.base));
       continue;
     }
-    const runs = optionRuns(toks);
+    const words = toks.flatMap(splitAnswerWords);
+    const runs = optionRuns(words);
+    // Without an answer-word run, answers separated by spaced slashes (a run wins: `COPD / Emphysema  Yes  No`
+    // names the question, it does not answer it).
+    const lists = texts.map((t) => ({ t, list: slashList(t) })).filter((x) => x.list !== null);
+    if (!runs.length && lists.length) {
+      for (const { t, list } of lists) {
+        // The question before a separate list asks (`?`, `:`) or has its own blank (`Date of last exam ___
+        // Normal / Abnormal`); `Street address  Apt / Unit` is two labels.
+        const prev = toks.filter((o) => o.x2 <= t.x1).pop();
+        const asks = prev !== undefined && (prev.type !== 'text' || /[?:]$/.test(prev.text.trim()));
+        const before = texts.filter((o) => o.x2 <= t.x1);
+        // A list with a blank glued after it labels that blank (`Apt / Unit ____`).
+        const next = toks.find((o) => o.x1 >= t.x2);
+        const labelsBlank = !list!.tail && next?.type === 'blank' && next.x1 - t.x2 < t.size;
+        const promptRaw = labelsBlank
+          ? ''
+          : (list!.head?.text ?? (asks ? (before[before.length - 1]?.text ?? '') : ''));
+        if (promptRaw) found.push(question(promptRaw, list!.options, false, l.base));
+      }
+      continue;
+    }
     if (runs.length) {
       let from = 0;
       for (const r of runs) {
-        const before = toks.slice(from, r.start).filter((t) => t.type === 'text');
+        const before = words.slice(from, r.start).filter((t) => t.type === 'text');
         const head = before[before.length - 1];
-        const opts = toks.slice(r.start, r.end + 1);
+        const opts = words.slice(r.start, r.end + 1);
         from = r.end + 1;
         // Words with no question before them on the row are labels of something else (boxes drawn by a
         // vanished widget, a column header).

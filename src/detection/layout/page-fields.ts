@@ -159,6 +159,7 @@ export function detectPage(page: PageContent, nextKey: () => string): PageResult
       required: isRequiredText(ch.promptRaw),
       confidence: ch.label ? ch.cand.confidence : ch.cand.confidence * P.unlabelledConfidence,
       mark: 'check',
+      ...(ch.borrowed ? { labelFromAfar: true } : {}),
     });
   }
   for (const q of circled) {

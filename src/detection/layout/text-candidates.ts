@@ -161,15 +161,16 @@ function isBlankBefore(toks: Token[], i: number): boolean {
   if (!short(toks[i]) || !short(toks[j])) return false;
   const next = toks[j + 1];
   if (!next || next.type !== 'text' || next.x1 - toks[j].x2 > P.blankBeforeGapEm * next.size) return false;
+  // A row that opens with text and closes with a blank reads label-then-blank ("Date of Birth ___ Age ___",
+  // "Length of cycle ___ Blood clots? ..."); a list of tick spaces opens with a blank or a prompt and closes with
+  // an item.
+  if (toks[0].type === 'text' && toks[toks.length - 1].type === 'blank') return false;
   // Several "blank + item" pairs on one row are a list whatever precedes it ("Sex (check one): __ Male __ Female").
   const pairs = toks.filter(
     (t, k) =>
       short(t) && toks[k + 1]?.type === 'text' && toks[k + 1].x1 - t.x2 <= P.blankBeforeGapEm * toks[k + 1].size,
   ).length;
-  // ... unless the row reads label-then-blank: it opens with text and closes with a blank ("Date of Birth ___
-  // Age ___ Height ___"); a list of tick spaces opens with a blank or a prompt and closes with an item.
-  const labelsFirst = toks[0].type === 'text' && toks[toks.length - 1].type === 'blank';
-  if (pairs >= 2 && !labelsFirst) return true;
+  if (pairs >= 2) return true;
   if (!/^[A-Za-zÀ-ÿ¿]/.test(next.text.trim())) return false;
   let k = i;
   while (short(toks[k - 1]) && toks[k].x1 - toks[k - 1].x2 < pairGap(toks[k])) k--;
