@@ -7,7 +7,8 @@ import { detectFields, type DetectedField } from '../index';
  * Issue 17, classes 5 and 7 and neighbours, as word processors print them: answers to circle a space apart
  * (`Y N`) or a spaced slash apart, also glued to the question (`Libido? Increased / Decreased`, `Blood clots? Yes /
  * No When? ___`); two-underscore tick spaces before items (`__ Insomnia`); label-then-blank rows (`Date of Birth ___
- * Age ___`), which are no tick list; `Apt / Unit ___`, a label; `Cell (   )____`, one phone blank. The same rows from
+ * Age ___`), which are no tick list; `Apt / Unit ___`, a label; `Cell (   )____`, one phone blank; a review-of-systems check list in three columns,
+ * each under its heading (class 3). The same rows from
  * two producers: LibreOffice Writer (test/fixtures/answer-words) and pdf-lib with a standard font.
  */
 const ROWS: Array<[number, Array<[number, string]>]> = [
@@ -33,13 +34,36 @@ const ROWS: Array<[number, Array<[number, string]>]> = [
   [656, [[57, 'Street address ______________________ Apt / Unit ________']]],
   [634, [[57, 'Date of Birth _________ Age _____ Height _______ Weight _____']]],
   [613, [[57, 'Tel: Cell (     )_________________ Home (     )_________________']]],
-  [592, [[57, 'General']]],
+  [
+    592,
+    [
+      [57, 'General'],
+      [165, 'Skin'],
+      [273, 'Eyes'],
+    ],
+  ],
   [
     570,
     [
       [57, '__ Insomnia'],
-      [163, '__ Fatigue'],
-      [270, '__ Chills/fever'],
+      [165, '__ Hives'],
+      [273, '__ Blurred vision'],
+    ],
+  ],
+  [
+    549,
+    [
+      [57, '__ Fatigue'],
+      [165, '__ Dry skin'],
+      [273, '__ Glasses'],
+    ],
+  ],
+  [
+    528,
+    [
+      [57, '__ Chills/fever'],
+      [165, '__ Itching'],
+      [273, '__ Eye pain'],
     ],
   ],
 ];
@@ -83,9 +107,14 @@ describe.each([
       Anorexia: ['Y', 'N'],
       Asthma: ['Y', 'N'],
       General: ['Insomnia', 'Fatigue', 'Chills/fever'],
+      Skin: ['Hives', 'Dry skin', 'Itching'],
+      Eyes: ['Blurred vision', 'Glasses', 'Eye pain'],
     });
-    for (const f of fields.filter((x) => x.prompt !== 'General' && x.questionKey !== null))
+    const lists = ['General', 'Skin', 'Eyes'];
+    for (const f of fields.filter((x) => !lists.includes(x.prompt) && x.questionKey !== null))
       expect(f.mark).toBe('circle');
+    // A check list in headed columns, no wording either way: several answers.
+    for (const f of fields.filter((x) => lists.includes(x.prompt))) expect(f.kind).toBe('select_many');
   });
 
   it('reads label-then-blank rows as text fields, `Apt / Unit` as a label and `(   )____` as one phone blank', () => {

@@ -9,6 +9,7 @@ import type { TextLine, Token } from './text';
 import type { Box } from './types';
 import { bindRow, pageSide, splitPromptOption } from './bind';
 import { TEXT_MIDDLE_EM } from './box-text';
+import { COLUMN_LIST_MANY_MIN, regroupColumnLists, type ListQuestion } from './column-lists';
 import { LAYOUT_PARAMS as P } from './params';
 
 /** Thresholds of choice rows and their headers (pt unless noted). */
@@ -94,7 +95,7 @@ export function groupChoices(
     if (r) r.items.push(m);
     else rows.push({ y: cy(m), items: [m] });
   }
-  interface Q {
+  interface Q extends ListQuestion {
     opts: Array<{ cand: Candidate; labelRaw: string; borrowed?: boolean }>;
     promptRaw: string;
     marker: string;
@@ -117,7 +118,10 @@ export function groupChoices(
     row.items.sort((a, b) => a.x1 - b.x1);
     const toks = rowTokens(tokens, row.y).flatMap(splitPromptOption);
     const em = Math.max(CHOICE.minRowEm, Math.min(...row.items.map((m) => m.size)), toks[0]?.size ?? 0);
-    const heads = gridHeaders(row.items, tokens, markers);
+    // Each marker with its own word after it (`__ Insomnia  __ Joint pain`) is a list row whatever is printed
+    // above its columns, not a grid row.
+    const listRow = markerRuns(row.items, toks).every(([a, b]) => a === b);
+    const heads = listRow ? null : gridHeaders(row.items, tokens, markers);
     const binding = heads ? null : bindRow(row.items, toks, em, prefer);
     const labels = binding?.words ?? row.items.map(() => null);
     const used = new Set<Token>(labels.filter((t): t is Token => t !== null));
@@ -194,7 +198,7 @@ export function groupChoices(
     prevRowY = row.y;
   }
   const out: ChoiceOut[] = [];
-  for (const q of questions) {
+  for (const q of regroupColumnLists(questions, lines)) {
     const options = q.opts.map((o) => clean(o.labelRaw));
     const instruction = instructionFor(q.rowY, lines, sectionOf);
     const mode = choiceMode(
@@ -213,7 +217,9 @@ export function groupChoices(
     // A lone small circle with no word beside it is ornament (a bullet, a logo's ring), not a field: its
     // nearest text would be a page title.
     if (q.opts.length === 1 && q.opts[0].cand.source === 'circle' && (q.table || !clean(q.opts[0].labelRaw))) continue;
-    const kind: FieldKind = lone ? 'checkbox' : mode === 'many' ? 'select_many' : 'select_one';
+    // A check list in headed columns with no wording either way takes several answers.
+    const many = mode === 'many' || (mode === 'unknown' && q.columnList && q.opts.length >= COLUMN_LIST_MANY_MIN);
+    const kind: FieldKind = lone ? 'checkbox' : many ? 'select_many' : 'select_one';
     const key = lone ? null : nextKey();
     for (const o of q.opts) {
       const label = clean(o.labelRaw);
