@@ -189,13 +189,13 @@ export class Settings {
   @Transform(toInt)
   @IsInt()
   @Min(1_000)
-  QUEUE_LOCK_DURATION_MS = 10_000;
+  QUEUE_LOCK_DURATION_MS = 8_000;
 
   /** How often each worker looks for jobs whose lock ran out (their worker died). */
   @Transform(toInt)
   @IsInt()
   @Min(500)
-  QUEUE_STALLED_INTERVAL_MS = 5_000;
+  QUEUE_STALLED_INTERVAL_MS = 2_500;
 
   /** How often a worker process writes its heartbeat to Redis; /health treats one older than 3 beats as dead. */
   @Transform(toInt)
