@@ -277,6 +277,51 @@ describe('the template editor in a real browser', () => {
     expect(v3.fields.find((f: Field) => f.field_id === last.field_id).label).toBe('Surname');
   });
 
+  it('sets a condition by picking its option on the page, draws the link, sets a format, and clears both', async () => {
+    const { templateId, fields } = await importForm();
+    const address = byLabel(fields, 'Address');
+    const email = byLabel(fields, 'Email reminders');
+    const phone = byLabel(fields, 'Phone');
+    const { page, close } = await openEditor(await editorPath(templateId));
+    const saved = async (): Promise<Field[]> => {
+      const put = page.waitForResponse((r) => r.url().includes('/fields') && r.request().method() === 'PUT');
+      await page.click('#save');
+      expect((await put).status()).toBe(200);
+      return (await api(t, org.apiKey).get(`/api/v1/templates/${templateId}/fields`).expect(200)).body
+        .fields as Field[];
+    };
+    try {
+      await box(page, address.field_id).click();
+      expect(await page.textContent('#condition-text')).toBe('Always shown.');
+      // A text box cannot show another field: picking it is refused in words.
+      await page.click('#condition-pick');
+      await box(page, phone.field_id).click();
+      expect(await page.textContent('#status')).toBe('Pick a choice option or a check box.');
+      await box(page, email.field_id).click();
+      expect(await page.textContent('#condition-text')).toBe('Shown only when “Email reminders” is ticked.');
+      expect(await page.locator('svg.links line.link').count()).toBe(1);
+      await page.selectOption('#prop-format', 'zip');
+      expect(await page.locator('#prop-format option[value="birth_date"]').isDisabled()).toBe(true);
+
+      let after = await saved();
+      const optionId = after.find((f) => f.label === 'Email reminders')!.field_id;
+      expect(after.find((f) => f.label === 'Address')).toMatchObject({
+        format: 'zip',
+        condition: { field_id: optionId, equals: true },
+      });
+
+      // Clearing both: the link goes, the API says null.
+      await box(page, after.find((f) => f.label === 'Address')!.field_id).click();
+      await page.click('#condition-clear');
+      await page.selectOption('#prop-format', '');
+      expect(await page.locator('svg.links line.link').count()).toBe(0);
+      after = await saved();
+      expect(after.find((f) => f.label === 'Address')).toMatchObject({ format: null, condition: null });
+    } finally {
+      await close();
+    }
+  });
+
   it('is keyboard-operable and labelled: Tab walks the boxes in reading order, axe finds nothing serious', async () => {
     const { templateId } = await importForm();
     const path = await editorPath(templateId);

@@ -1,5 +1,6 @@
 // The side panel: edits the one selected field. Typing in a box is one undo step per focus.
 import { demoteLoneOptions } from './actions';
+import { conditionText, type ConditionPicker } from './conditions';
 import { isChoiceKind, type Store } from './store';
 import type { Field, FieldKind } from './types';
 
@@ -12,7 +13,10 @@ function el<T extends HTMLElement = HTMLElement>(id: string): T {
 const TEXT_PROPS = ['label', 'prompt', 'choice_label', 'section'] as const;
 type TextProp = (typeof TEXT_PROPS)[number];
 
-export function bindInspector(store: Store): void {
+/** Formats and the kinds they fit (src/shared/answer-rules.ts formatFitsKind). */
+const FORMAT_KINDS: Record<string, FieldKind> = { zip: 'text', ssn: 'text', birth_date: 'date' };
+
+export function bindInspector(store: Store, picker: ConditionPicker): void {
   const form = el<HTMLFormElement>('inspector');
   const empty = el('inspector-empty');
   const multi = el('inspector-multi');
@@ -25,6 +29,7 @@ export function bindInspector(store: Store): void {
   const kind = el<HTMLSelectElement>('prop-kind');
   const required = el<HTMLInputElement>('prop-required');
   const mark = el<HTMLSelectElement>('prop-mark');
+  const format = el<HTMLSelectElement>('prop-format');
   let checkpointTaken = false;
   form.addEventListener('focusin', () => (checkpointTaken = false));
   form.addEventListener('submit', (e) => e.preventDefault());
@@ -65,6 +70,18 @@ export function bindInspector(store: Store): void {
     checkpointTaken = false;
     edit((f) => (f.mark = mark.value === 'circle' ? 'circle' : 'check'));
   });
+  format.addEventListener('change', () => {
+    checkpointTaken = false;
+    edit((f) => (f.format = format.value || null));
+  });
+  el('condition-pick').addEventListener('click', () => {
+    const field = current();
+    if (field) picker.start(field.key);
+  });
+  el('condition-clear').addEventListener('click', () => {
+    checkpointTaken = false;
+    edit((f) => (f.condition = null));
+  });
   kind.addEventListener('change', () => {
     checkpointTaken = false;
     edit((f, fields) => {
@@ -81,6 +98,8 @@ export function bindInspector(store: Store): void {
         f.question_id = null;
         delete f.mark;
       }
+      // A format that no longer fits the kind goes (the server would refuse it).
+      if (f.format && FORMAT_KINDS[f.format] !== f.kind) f.format = null;
       demoteLoneOptions(fields);
     });
   });
@@ -103,6 +122,12 @@ export function bindInspector(store: Store): void {
     const choice = isChoiceKind(field.kind);
     el('choice-props').hidden = !choice;
     el('mark-prop').hidden = !choice;
+    el('format-prop').hidden = field.kind !== 'text' && field.kind !== 'date';
+    for (const option of Array.from(format.options))
+      option.disabled = option.value !== '' && FORMAT_KINDS[option.value] !== field.kind;
+    format.value = field.format ?? '';
+    el('condition-text').textContent = conditionText(field, store.state.fields);
+    el<HTMLButtonElement>('condition-clear').disabled = !field.condition;
     const options = field.question_id
       ? store.state.fields.filter((f) => f.question_id === field.question_id).length
       : 0;

@@ -2,6 +2,7 @@
 // multi-selection that Tab keeps), arrows move, Alt+arrows resize,
 // Delete removes, Ctrl+Z/Ctrl+Y undo and redo, Ctrl+S saves, Ctrl+= / Ctrl+- zoom, Escape clears.
 import { deleteSelected, nudgeSelected } from './actions';
+import type { ConditionPicker } from './conditions';
 import type { Store } from './store';
 import type { PageSize } from './types';
 
@@ -17,12 +18,13 @@ export interface KeyboardActions {
   save: () => Promise<boolean>;
   zoom: (step: number) => Promise<void>;
   announce: (text: string) => void;
+  picker: ConditionPicker;
 }
 
-export function bindKeyboard(store: Store, { pageSizes, save, zoom, announce }: KeyboardActions): void {
+export function bindKeyboard(store: Store, { pageSizes, save, zoom, announce, picker }: KeyboardActions): void {
   document.addEventListener('focusin', (event) => {
     const key = event.target instanceof HTMLElement ? event.target.dataset.key : undefined;
-    if (!key || store.pointerDown || store.state.sticky || store.state.selected.has(key)) return;
+    if (!key || picker.active || store.pointerDown || store.state.sticky || store.state.selected.has(key)) return;
     store.select([key]);
   });
 
@@ -38,6 +40,13 @@ export function bindKeyboard(store: Store, { pageSizes, save, zoom, announce }: 
       return;
     }
     if (typing) return;
+    if (picker.active && (event.key === 'Escape' || event.key === 'Enter')) {
+      event.preventDefault();
+      const boxKey = target.closest<HTMLElement>('.box')?.dataset.key;
+      if (event.key === 'Enter' && boxKey) picker.pick(boxKey);
+      else picker.cancel();
+      return;
+    }
     if (mod && (key === 'z' || key === 'y')) {
       event.preventDefault();
       if (key === 'y' || event.shiftKey) store.redo();

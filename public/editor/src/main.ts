@@ -1,5 +1,6 @@
 // The template editor: loads the field map and the blank PDF, draws them, and wires every control.
 import { deleteSelected, groupSelected, splitSelected } from './actions';
+import { ConditionPicker, drawConnectors } from './conditions';
 import { bindInspector } from './inspector';
 import { bindKeyboard } from './keyboard';
 import { renderBoxes, reveal } from './overlay';
@@ -32,6 +33,7 @@ async function start(): Promise<void> {
   const initial = loaded.body;
   const pdf = await openPdf(bytes, { workerUrl: app.dataset.workerUrl ?? '', fontsUrl: app.dataset.fontsUrl ?? '' });
   const store = new Store(initial);
+  const picker = new ConditionPicker(store, announce);
   const pages = await createPages(pdf, $('pages'));
   const pageSizes = new Map<number, PageSize>(
     pages.map((p) => {
@@ -46,7 +48,7 @@ async function start(): Promise<void> {
     zoomIndex = Math.max(0, Math.min(ZOOMS.length - 1, zoomIndex + step));
     $('zoom-level').textContent = `${Math.round(ZOOMS[zoomIndex] * 100)}%`;
     await renderPages(pages, ZOOMS[zoomIndex]);
-    renderBoxes(store, pages);
+    redraw();
   }
 
   let saving = false;
@@ -127,14 +129,19 @@ async function start(): Promise<void> {
     $('version').textContent = String(version);
   }
 
-  store.subscribe(() => {
+  function redraw(): void {
     renderBoxes(store, pages);
+    drawConnectors(store, new Map(pages.map((p) => [p.num, p.layer])));
+  }
+
+  store.subscribe(() => {
+    redraw();
     refreshTools();
   });
-  bindInspector(store);
+  bindInspector(store, picker);
   bindReasons(store, initial.review_reasons ?? [], pages);
-  bindPointer(store, pages, { onDrawn: addField });
-  bindKeyboard(store, { pageSizes, save, zoom, announce });
+  bindPointer(store, pages, { onDrawn: addField, picker });
+  bindKeyboard(store, { pageSizes, save, zoom, announce, picker });
   const on = (id: string, fn: () => void): void => $(id).addEventListener('click', fn);
   on('undo', () => store.undo());
   on('redo', () => store.redo());
@@ -150,7 +157,7 @@ async function start(): Promise<void> {
   on('conflict-rebase', () => void rebase());
   on('conflict-dismiss', () => ($('conflict').hidden = true));
   window.addEventListener('beforeunload', (e) => store.state.dirty && e.preventDefault());
-  renderBoxes(store, pages);
+  redraw();
   refreshTools();
   app.dataset.ready = 'true';
   announce(`${store.state.fields.length} fields on ${pages.length} page${pages.length === 1 ? '' : 's'}.`);

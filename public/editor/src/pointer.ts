@@ -1,5 +1,6 @@
 // Mouse and pen: click to select (Shift-click adds), drag a box to move it, drag a corner handle to resize,
 // drag on an empty part of a page to draw a new field. One gesture is one undo step.
+import type { ConditionPicker } from './conditions';
 import { boxFor, placeBox } from './overlay';
 import { toBox, toRect, viewportOf, type Box, type Page } from './pdf-view';
 import type { Store } from './store';
@@ -41,7 +42,7 @@ interface BoxGesture {
 export function bindPointer(
   store: Store,
   pages: Page[],
-  { onDrawn }: { onDrawn: (page: Page, rect: Rect) => void },
+  { onDrawn, picker }: { onDrawn: (page: Page, rect: Rect) => void; picker: ConditionPicker },
 ): void {
   let gesture: DrawGesture | BoxGesture | null = null;
 
@@ -62,6 +63,11 @@ export function bindPointer(
       return;
     }
     const key = boxEl.dataset.key ?? '';
+    if (picker.active) {
+      store.pointerDown = false;
+      picker.pick(key);
+      return;
+    }
     if (event.shiftKey) {
       store.toggle(key);
       boxFor(key)?.focus({ preventScroll: true });

@@ -28,6 +28,13 @@ export const KIND_NAMES: Record<(typeof FIELD_KINDS)[number], string> = {
   initials: 'Initials',
 };
 
+/** The formats staff can set (decisions.md "Answer rules"): ZIP and SSN on text boxes, date of birth on dates. */
+const FORMAT_NAMES: [string, string][] = [
+  ['zip', 'ZIP code'],
+  ['ssn', 'Social Security number'],
+  ['birth_date', 'Date of birth'],
+];
+
 function button(id: string, label: string, extra: SafeHtml | string = '', keys = ''): SafeHtml {
   return html`<button type="button" class="tool" id="${id}" ${extra}${keys ? html` aria-keyshortcuts="${keys}"` : ''}>
     ${label}
@@ -95,6 +102,20 @@ function inspector(): SafeHtml {
         <label for="prop-required">Required</label>
       </div>
       ${textInput('prop-section', 'Section')}
+      <div class="prop" id="format-prop">
+        <label for="prop-format">Format</label>
+        <select id="prop-format" aria-describedby="prop-format-hint">
+          <option value="">None</option>
+          ${FORMAT_NAMES.map(([value, name]) => html`<option value="${value}">${name}</option>`)}
+        </select>
+        <p class="hint" id="prop-format-hint">Checked as the patient leaves the box, and again on submit.</p>
+      </div>
+      <div class="prop" id="condition-prop" role="group" aria-labelledby="condition-heading">
+        <p class="prop-heading" id="condition-heading">Shown only when</p>
+        <p class="hint" id="condition-text" aria-live="polite">Always shown.</p>
+        <button type="button" class="tool" id="condition-pick">Pick the option on the page</button>
+        <button type="button" class="tool" id="condition-clear">Always show</button>
+      </div>
       <div class="prop" id="mark-prop">
         <label for="prop-mark">Mark</label>
         <select id="prop-mark">
