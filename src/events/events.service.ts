@@ -18,8 +18,8 @@ export interface ClaimedEvent {
 }
 
 /**
- * The events outbox, the writer of the `events` table (single-statement writes record theirs with
- * insertEventFromRows, event-insert-sql.ts). Events are recorded with the transaction of the
+ * The events outbox, the writer of the `events` table (plain functions of other modules record theirs with
+ * insertEvent, event-insert.ts). Events are recorded with the transaction of the
  * change they report; the webhook dispatcher claims undispatched ones and marks them dispatched in its own.
  */
 @Injectable()

@@ -87,15 +87,6 @@ export class FillLinksService {
   }
 }
 
-/**
- * Takes one response slot of link $1 atomically, returning its id, or no row when none is left. Run in the
- * same statement as the submission's insert, so two patients racing for the last slot cannot both win.
- */
-export const TAKE_RESPONSE_SLOT_SQL = `UPDATE fill_links SET response_count = response_count + 1, updated_at = now()
-  WHERE id = $1 AND (max_responses = 0 OR response_count < max_responses)
-    AND (expires_at IS NULL OR expires_at > now())
-  RETURNING id`;
-
 export type GoneReason = 'expired' | 'exhausted' | 'retired';
 
 export interface OpenFillLink {

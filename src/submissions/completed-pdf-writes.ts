@@ -1,7 +1,7 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { encryptedBytes, encryptedJson } from 'src/common/crypto/encrypted-column';
 import { rowsReturned } from 'src/database/raw-query';
-import { insertEventFromRows } from 'src/events/event-insert-sql';
+import { insertEvent } from 'src/events/event-insert';
 import type { Submission } from './entities/submission.entity';
 
 /** What a render job needs of its submission. */
@@ -44,32 +44,27 @@ export async function claimRender(db: Db, submissionId: string): Promise<RenderC
 }
 
 /**
- * Freezes a completed PDF in one statement: stores it (encrypted, with its digest; the first job wins, the
- * completed_pdfs primary key makes a doubled job harmless), marks the submission ready and records its
- * submission.pdf_ready event. False when another job froze it first (nothing is written then).
+ * Freezes a completed PDF in one transaction: stores it (encrypted, with its digest; the first job wins, the
+ * completed_pdfs primary key makes a doubled job harmless), marks the submission ready, and records its
+ * submission.pdf_ready event (events). False when another job froze it first (nothing is written then).
  */
 export async function freezeCompletedPdf(
-  db: Db,
+  dataSource: DataSource,
   frozen: { submissionId: string; pdf: Buffer; sha256: string },
   event: { id: string; data: Record<string, unknown> },
 ): Promise<boolean> {
-  const rows: unknown[] = await db.query(
-    `WITH frozen AS (
-       INSERT INTO completed_pdfs (submission_id, pdf, sha256, size_bytes) VALUES ($1, $2, $3, $4)
-       ON CONFLICT DO NOTHING RETURNING submission_id),
-     ready AS (
+  return dataSource.transaction(async (manager) => {
+    const [ready] = await rowsReturned<{ org_id: string }>(
+      manager,
+      `WITH frozen AS (
+         INSERT INTO completed_pdfs (submission_id, pdf, sha256, size_bytes) VALUES ($1, $2, $3, $4)
+         ON CONFLICT DO NOTHING RETURNING submission_id)
        UPDATE submissions SET completed_pdf_status = 'ready', updated_at = now()
-         FROM frozen WHERE submissions.id = frozen.submission_id RETURNING submissions.org_id),
-     event AS (${insertEventFromRows('ready', 'submission.pdf_ready', '$5', '$6')})
-     SELECT submission_id FROM frozen`,
-    [
-      frozen.submissionId,
-      encryptedBytes.to(frozen.pdf) as Buffer,
-      frozen.sha256,
-      frozen.pdf.length,
-      event.id,
-      JSON.stringify(event.data),
-    ],
-  );
-  return rows.length === 1;
+         FROM frozen WHERE submissions.id = frozen.submission_id RETURNING submissions.org_id`,
+      [frozen.submissionId, encryptedBytes.to(frozen.pdf) as Buffer, frozen.sha256, frozen.pdf.length],
+    );
+    if (!ready) return false;
+    await insertEvent(manager, { id: event.id, orgId: ready.org_id, type: 'submission.pdf_ready', data: event.data });
+    return true;
+  });
 }

@@ -49,8 +49,8 @@ export class SubmissionPdfService {
   }
 
   /**
-   * The rendering job: freezes the PDF once. Two round trips to PostgreSQL besides the render: claim (count
-   * the attempt, read the answers) and freeze (PDF, status and event in one statement).
+   * The rendering job: freezes the PDF once. Besides the render: claim (count
+   * the attempt, read the answers) and freeze (PDF, status and event in one transaction).
    */
   async renderAndFreeze(submissionId: string): Promise<void> {
     const claim = await claimRender(this.dataSource, submissionId);

@@ -37,7 +37,7 @@ export class SubmissionsService {
 
   /**
    * Stores a checked submission: takes a response slot and writes the submission and its submission.created
-   * event in one statement (two patients racing for the last slot: one wins, the other gets 410), then
+   * event in one transaction (two patients racing for the last slot: one wins, the other gets 410), then
    * queues the render. PostgreSQL is the record: the sweeper re-queues a render whose job was lost.
    */
   async create(open: OpenFillLink, checked: CheckedSubmission, locale: string | null = null): Promise<Submission> {
