@@ -20,6 +20,7 @@ interface Row {
   response_count: number;
   external_ref: string | null;
   locale: string | null;
+  redirect_url: string | null;
   values: Buffer;
   created_at: Date;
   updated_at: Date;
@@ -38,7 +39,7 @@ export async function findFillLinkWithTemplate(
 ): Promise<FillLinkWithTemplate | null> {
   const rows: Row[] = await db.query(
     `SELECT l.id, l.org_id, l.template_id, l.short_code, l.expires_at, l.max_responses, l.response_count,
-            l.external_ref, l.locale, l.values, l.created_at, l.updated_at,
+            l.external_ref, l.locale, l.redirect_url, l.values, l.created_at, l.updated_at,
             t.title AS template_title, t.status AS template_status, v.id AS latest_version_id
        FROM fill_links l
        JOIN templates t ON t.id = l.template_id AND t.org_id = l.org_id
@@ -58,6 +59,7 @@ export async function findFillLinkWithTemplate(
     responseCount: row.response_count,
     externalRef: row.external_ref,
     locale: row.locale,
+    redirectUrl: row.redirect_url,
     values: encryptedJson.from(row.values) as PrefillValue[],
     createdAt: row.created_at,
     updatedAt: row.updated_at,

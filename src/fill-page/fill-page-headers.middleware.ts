@@ -1,16 +1,22 @@
 import { Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
+import { frameAncestorsDirective } from 'src/organizations/fill-embedding';
 
-export const FILL_PAGE_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "form-action 'self'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** The fill page's CSP; `frame-ancestors` lists the organization's fill_frame_ancestors on the form and done pages. */
+export function fillPageCsp(frameAncestors: readonly string[] = []): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    frameAncestorsDirective(frameAncestors),
+  ].join('; ');
+}
+
+export const FILL_PAGE_CSP = fillPageCsp();
 
 /** Patient pages may carry prefill values: never cached, never indexed, no third-party anything. */
 @Injectable()

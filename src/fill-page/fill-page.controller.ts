@@ -26,6 +26,7 @@ import { Public } from 'src/common/auth/auth.decorators';
 import { ApiErrorResponses } from 'src/common/openapi/api-error-responses.decorator';
 import { DraftFormDto } from './draft-form.dto';
 import type { FillFormModel } from './fill-form.model';
+import { fillPageCsp } from './fill-page-headers.middleware';
 import { FillPageHtmlFilter } from './fill-page-html.filter';
 import { FillPageService } from './fill-page.service';
 import { SubmitFormDto } from './submit-form.dto';
@@ -41,13 +42,16 @@ export class FillPageController {
   @UseFilters(FillPageHtmlFilter)
   @Header('Content-Type', 'text/html; charset=utf-8')
   @ApiExcludeEndpoint()
-  page(
+  async page(
     @Param('short_code') shortCode: string,
     @Query('lang') lang: unknown,
     @Headers('accept-language') acceptLanguage: string | undefined,
     @Headers('cookie') cookie: string | undefined,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
-    return this.fillPage.page(shortCode, { lang, acceptLanguage, cookie });
+    const page = await this.fillPage.page(shortCode, { lang, acceptLanguage, cookie });
+    allowFraming(res, page.frameAncestors);
+    return page.html;
   }
 
   @Get('done')
@@ -55,12 +59,17 @@ export class FillPageController {
   @UseFilters(FillPageHtmlFilter)
   @Header('Content-Type', 'text/html; charset=utf-8')
   @ApiExcludeEndpoint()
-  done(
+  async done(
     @Param('short_code') shortCode: string,
     @Query('lang') lang: unknown,
+    @Query('submission_id') submissionId: unknown,
     @Headers('accept-language') acceptLanguage: string | undefined,
-  ): Promise<string> {
-    return this.fillPage.confirmation(shortCode, { lang, acceptLanguage });
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = await this.fillPage.confirmation(shortCode, { lang, acceptLanguage, submissionId });
+    if (page.redirect) return res.redirect(303, page.redirect);
+    allowFraming(res, page.frameAncestors);
+    res.type('html').send(page.html);
   }
 
   @Get('form')
@@ -116,7 +125,15 @@ export class FillPageController {
       'PNG signatures under 1 MB. 400 carries `fields: [{field_id, error}]`. 410 when the link expired, reached ' +
       "its response limit or its template was retired. This browser's draft is deleted.",
   })
-  @ApiCreatedResponse({ schema: { type: 'object', properties: { status: { type: 'string', example: 'received' } } } })
+  @ApiCreatedResponse({
+    schema: { type: 'object', properties: { status: { type: 'string', example: 'received' } } },
+    headers: {
+      'X-Submission-Id': {
+        description: "The submission's id, for the page's edform:submitted message and the link's redirect_url",
+        schema: { type: 'string', example: 'sub_4mN8qR2tV6xZ1bC5dF9gH3' },
+      },
+    },
+  })
   @ApiErrorResponses(400, 404, 410, 413, 429)
   async submit(
     @Param('short_code') shortCode: string,
@@ -124,8 +141,21 @@ export class FillPageController {
     @Headers('cookie') cookie: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<{ status: 'received' }> {
-    const { status, clearCookie } = await this.fillPage.submit(shortCode, dto, cookie);
+    const { status, submissionId, clearCookie } = await this.fillPage.submit(shortCode, dto, cookie);
     res.setHeader('Set-Cookie', clearCookie);
+    // A header, so the body stays decisions.md's {"status": "received"}.
+    res.setHeader(SUBMISSION_ID_HEADER, submissionId);
     return { status };
   }
+}
+
+export const SUBMISSION_ID_HEADER = 'X-Submission-Id';
+
+/**
+ * The organization's fill_frame_ancestors as the page's CSP frame-ancestors ('none' when it lists none). Helmet's
+ * X-Frame-Options would refuse the partner's frame in browsers that predate frame-ancestors, so it goes then.
+ */
+function allowFraming(res: Response, ancestors: string[]): void {
+  res.setHeader('Content-Security-Policy', fillPageCsp(ancestors));
+  if (ancestors.length) res.removeHeader('X-Frame-Options');
 }

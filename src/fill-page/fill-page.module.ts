@@ -1,6 +1,7 @@
 import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FillLinksModule } from 'src/fill-links/fill-links.module';
+import { OrganizationsModule } from 'src/organizations/organizations.module';
 import { workerProviders } from 'src/queue/worker-role';
 import { SubmissionsModule } from 'src/submissions/submissions.module';
 import { FillDraft } from './entities/fill-draft.entity';
@@ -11,7 +12,7 @@ import { FillPageController } from './fill-page.controller';
 import { FillPageService } from './fill-page.service';
 
 @Module({
-  imports: [FillLinksModule, SubmissionsModule, TypeOrmModule.forFeature([FillDraft])],
+  imports: [FillLinksModule, SubmissionsModule, OrganizationsModule, TypeOrmModule.forFeature([FillDraft])],
   controllers: [FillPageController],
   providers: [FillPageService, FillDraftsService, ...workerProviders(FillDraftsPurger)],
 })

@@ -11,6 +11,26 @@ import { DRAFT_COOKIE, DRAFT_TTL_MS, FillDraftsService, draftTokenFrom } from '.
 import { pickLocale } from './i18n/locales';
 import type { SubmitFormDto } from './submit-form.dto';
 import { renderConfirmationPage, renderFormPage } from './views';
+import type { PageBrand } from './views/brand-header';
+import { looksLikeId } from 'src/common/ids/ids';
+import { brandStylesheetPath } from 'src/organizations/brand';
+import { redirectTarget } from 'src/organizations/fill-embedding';
+import { OrganizationsService, type OrganizationBrand } from 'src/organizations/organizations.service';
+
+/** A page of the patient's, with the origins that may frame it; or where to send the patient instead. */
+export interface BrandedPage {
+  html: string;
+  frameAncestors: string[];
+  redirect?: string;
+}
+
+function pageBrand(brand: OrganizationBrand): PageBrand {
+  return {
+    displayName: brand.displayName,
+    logoPath: brand.logoPath,
+    stylesheetPath: brand.brandColor ? brandStylesheetPath(brand.brandColor) : null,
+  };
+}
 
 /** What the browser asked with: the patient's language switch, its Accept-Language and its Cookie header. */
 export interface PageRequest {
@@ -27,31 +47,53 @@ export class FillPageService {
     private readonly submissions: SubmissionsService,
     private readonly drafts: FillDraftsService,
     private readonly settings: Settings,
+    private readonly organizations: OrganizationsService,
   ) {}
 
   async form(shortCode: string): Promise<FillFormModel> {
     return toFormModel(await this.fillLinks.findOpenByShortCode(shortCode));
   }
 
-  /** The HTML page, resumed from this browser's draft when there is one. */
-  async page(shortCode: string, req: PageRequest): Promise<string> {
+  /**
+   * The HTML page, resumed from this browser's draft when there is one, in the clinic's brand, with the origins
+   * that may frame it (its CSP frame-ancestors and its postMessage targets).
+   */
+  async page(shortCode: string, req: PageRequest): Promise<BrandedPage> {
     const open = await this.fillLinks.findOpenByShortCode(shortCode);
     const draft = await this.drafts.load(open, draftTokenFrom(req.cookie));
     const locale = pickLocale(req.lang, open.link.locale, req.acceptLanguage);
-    return renderFormPage(toFormModel(open), { locale, draft });
+    const brand = await this.organizations.brand(open.link.orgId);
+    const embed = { fillLinkId: open.link.id, parentOrigins: brand.fillFrameAncestors };
+    const html = renderFormPage(toFormModel(open), {
+      locale,
+      draft,
+      brand: pageBrand(brand),
+      embed,
+      redirects: open.link.redirectUrl !== null,
+    });
+    return { html, frameAncestors: brand.fillFrameAncestors };
   }
 
   /**
-   * The confirmation page, in the page's language (the page passes ?lang=). The link may be used up by the very
-   * submission it confirms: then the title is generic.
+   * The confirmation page, in the page's language (the page passes ?lang=) and the clinic's brand. The link may be
+   * used up by the very submission it confirms: then the title is generic. A link with a redirect_url sends the
+   * patient there instead, with the submission id the page passed (an id, never an answer; the partner checks it
+   * with its API key).
    */
-  async confirmation(shortCode: string, req: PageRequest): Promise<string> {
+  async confirmation(shortCode: string, req: PageRequest & { submissionId?: unknown }): Promise<BrandedPage> {
+    const link = await this.fillLinks.findByShortCode(shortCode);
+    const submissionId = typeof req.submissionId === 'string' ? req.submissionId : '';
+    if (link?.redirectUrl && looksLikeId('submission', submissionId)) {
+      return { html: '', frameAncestors: [], redirect: redirectTarget(link.redirectUrl, submissionId) };
+    }
     const open = await this.fillLinks.findOpenByShortCode(shortCode).catch((error: unknown) => {
       if (error instanceof AppException) return null;
       throw error;
     });
-    const locale = pickLocale(req.lang, open?.link.locale, req.acceptLanguage);
-    return renderConfirmationPage(open?.title ?? 'Your form', locale);
+    const locale = pickLocale(req.lang, link?.locale, req.acceptLanguage);
+    const brand = link ? await this.organizations.brand(link.orgId) : null;
+    const html = renderConfirmationPage(open?.title ?? 'Your form', locale, brand ? pageBrand(brand) : undefined);
+    return { html, frameAncestors: brand?.fillFrameAncestors ?? [] };
   }
 
   /** Saves this browser's draft; returns the Set-Cookie value that ties the draft to the browser. */
@@ -73,16 +115,16 @@ export class FillPageService {
     shortCode: string,
     dto: SubmitFormDto,
     cookie: string | undefined,
-  ): Promise<{ status: 'received'; clearCookie: string }> {
+  ): Promise<{ status: 'received'; submissionId: string; clearCookie: string }> {
     const open = await this.fillLinks.findOpenByShortCode(shortCode);
     const checked = checkSubmission(open.version.fields, open.link.values, {
       answers: dto.answers ?? {},
       signatures: dto.signatures ?? {},
     });
-    await this.submissions.create(open, checked, pickLocale(dto.locale, open.link.locale));
+    const submission = await this.submissions.create(open, checked, pickLocale(dto.locale, open.link.locale));
     // A draft never outlives its submission.
     await this.drafts.discard(open.link.id, draftTokenFrom(cookie));
-    return { status: 'received', clearCookie: this.draftCookie(shortCode, '', 0) };
+    return { status: 'received', submissionId: submission.id, clearCookie: this.draftCookie(shortCode, '', 0) };
   }
 
   /** HttpOnly, same-site only, scoped to this link's pages; Secure whenever the service is served over HTTPS. */

@@ -55,3 +55,23 @@ export function logoFileName(sha256: string, type: LogoType): string {
 export function sha256Hex(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
+
+/** `#RRGGBB` darkened by `share` (0..1), for the pressed and hover states of the brand colour. */
+function darker(hex: string, share: number): string {
+  const parts = [0, 1, 2].map((i) => Math.round(parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) * (1 - share)));
+  return `#${parts.map((v) => v.toString(16).padStart(2, '0')).join('')}`.toUpperCase();
+}
+
+/**
+ * The fill page's colours in the clinic's brand: the page's own stylesheet reads --primary for buttons, links, the
+ * progress bar and focus outlines. Only colours checked for contrast (brandColorProblem) reach this; the URL holds
+ * the colour, so the file never changes.
+ */
+export function brandStylesheet(hex: string): string {
+  return `:root{--primary:${hex};--primary-dark:${darker(hex, 0.25)};--brand:${hex}}\n`;
+}
+
+/** Path of the stylesheet that sets the page's colours to `hex` (served by the logos controller). */
+export function brandStylesheetPath(hex: string): string {
+  return `/logos/brand-${hex.slice(1).toUpperCase()}.css`;
+}

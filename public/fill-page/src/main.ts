@@ -7,6 +7,7 @@ import { collect, collectAnswers } from './collect';
 import { Conditions } from './conditions';
 import { Drafts } from './drafts';
 import { byFieldId, readList, requireId, wrappersIn } from './dom';
+import { ParentFrame } from './embed';
 import { ErrorDisplay, type PageError } from './errors';
 import { keepLockedChoices } from './locked';
 import { Signatures } from './signatures';
@@ -62,6 +63,11 @@ function start(form: HTMLFormElement): void {
   let sending = false;
 
   const stepper = new Stepper(form, submitButton);
+  const parent = ParentFrame.of(form);
+  const showStep = (index: number): void => {
+    stepper.show(index, true);
+    parent.post('edform:step', { step: stepper.current + 1 });
+  };
   const errors = new ErrorDisplay(form, (wrapper) => stepper.show(stepper.stepOf(wrapper), false));
   const progress = (): void => updateProgress(visibleIn(form), (w) => isAnswered(w, signatures));
   const drafts = new Drafts(
@@ -93,14 +99,14 @@ function start(form: HTMLFormElement): void {
   if (stepper.multiStep) {
     form.querySelector('[data-step-back]')?.addEventListener('click', () => {
       errors.clearAll();
-      stepper.show(stepper.neighbour(-1), true);
+      showStep(stepper.neighbour(-1));
       drafts.save();
     });
     form.querySelector('[data-step-next]')?.addEventListener('click', () => {
       errors.clearAll();
       const found = validate(visibleIn(stepper.steps[stepper.current]), signatures, rules);
       if (found.length) return errors.show(found);
-      stepper.show(stepper.neighbour(1), true);
+      showStep(stepper.neighbour(1));
       drafts.save();
     });
   }
@@ -119,6 +125,7 @@ function start(form: HTMLFormElement): void {
     if (window.confirm(S.confirmStartOver)) drafts.startOver(locale);
   });
   progress();
+  parent.post('edform:loaded');
 
   const setSending = (on: boolean): void => {
     sending = on;
@@ -146,6 +153,8 @@ function start(form: HTMLFormElement): void {
         errors,
         showFieldErrors: showErrorsOnTheirStep,
         setSending,
+        redirects: form.hasAttribute('data-redirects'),
+        submitted: (submissionId) => parent.post('edform:submitted', { submission_id: submissionId }),
       },
     );
   });

@@ -49,6 +49,10 @@ export interface SubmitTarget {
   /** Shows the errors on the step of the first one. */
   showFieldErrors: (errors: FieldError[]) => void;
   setSending: (on: boolean) => void;
+  /** The link has a redirect_url: the done page needs the submission's id. */
+  redirects: boolean;
+  /** Told the submission's id before the page leaves for the done page (the embedding parent hears of it). */
+  submitted: (submissionId: string) => void;
 }
 
 export async function send(payload: FillSubmission & { locale: string }, target: SubmitTarget): Promise<void> {
@@ -69,7 +73,14 @@ export async function send(payload: FillSubmission & { locale: string }, target:
   }
   if (response.status === 201 || response.status === 200) {
     target.status.textContent = S.sent;
-    window.location.replace(target.doneUrl);
+    const submissionId = response.headers.get('X-Submission-Id') ?? '';
+    let doneUrl = target.doneUrl;
+    if (submissionId) {
+      target.submitted(submissionId);
+      // The done page sends the patient on to the link's redirect_url with this id.
+      if (target.redirects) doneUrl += `&submission_id=${encodeURIComponent(submissionId)}`;
+    }
+    window.location.replace(doneUrl);
     return;
   }
   const body = await readJson(response);

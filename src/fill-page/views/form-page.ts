@@ -3,6 +3,7 @@ import type { FillFormField, FillFormModel } from '../fill-form.model';
 import { LOCALES, type Locale } from '../i18n/locales';
 import { STRINGS, type PageStrings } from '../i18n/strings';
 import { Ids, renderItem } from './controls';
+import type { PageBrand } from './brand-header';
 import { renderDocument } from './layout';
 import { pageScriptStrings } from './page-script-strings';
 import { groupQuestions, itemFieldIds, itemPage, type FormItem } from './questions';
@@ -26,6 +27,11 @@ export interface PageDraft {
 export interface FormPageOptions {
   locale?: Locale;
   draft?: PageDraft | null;
+  brand?: PageBrand;
+  /** Inside a partner's frame: the link's id and the origins the page may post its edform:* messages to. */
+  embed?: { fillLinkId: string; parentOrigins: string[] };
+  /** The link has a redirect_url: the page passes the submission's id to the done page, which sends the patient on. */
+  redirects?: boolean;
 }
 
 /** A JSON data block: never executed (so the CSP allows it), `<` escaped so it cannot close the element. */
@@ -145,7 +151,12 @@ export function renderFormPage(model: FillFormModel, options: FormPageOptions = 
       data-locale="${locale}"
       data-initial-step="${initialStep}"
       data-question-count="${items.length}"
+      ${options.embed?.parentOrigins.length
+        ? html` data-fill-link-id="${options.embed.fillLinkId}"
+          data-parent-origins="${options.embed.parentOrigins.join(' ')}"`
+        : ''}
       ${options.draft ? html` data-resumed="true"` : ''}
+      ${options.redirects ? html` data-redirects` : ''}
     >
       ${steps.map((step, i) => renderStep(step, i, context))}
       <div class="actions">
@@ -168,6 +179,7 @@ export function renderFormPage(model: FillFormModel, options: FormPageOptions = 
     title: model.title,
     body,
     lang: locale,
+    brand: options.brand,
     signaturePad: model.fields.some((f) => f.kind === 'signature'),
   });
 }

@@ -1,6 +1,7 @@
 import type { Locale } from '../i18n/locales';
 import { STRINGS } from '../i18n/strings';
 import { html } from 'src/common/html/html';
+import type { PageBrand } from './brand-header';
 import { renderDocument } from './layout';
 
 export type GoneReason = 'expired' | 'exhausted' | 'retired';
@@ -11,12 +12,13 @@ export const GONE_HEADINGS: Record<GoneReason, string> = STRINGS.en.gone;
 export const NEXT_STEP = STRINGS.en.nextStep;
 
 /** Shown after a successful submit (GET /f/{short_code}/done). Says nothing about the answers. */
-export function renderConfirmationPage(title: string, locale: Locale = 'en'): string {
+export function renderConfirmationPage(title: string, locale: Locale = 'en', brand?: PageBrand): string {
   const s = STRINGS[locale];
   const [before, , after] = s.doneText(title);
   return renderDocument({
     title: s.doneTitle,
     lang: locale,
+    brand,
     body: html`<div class="panel panel--success">
       <h1>${s.doneTitle}</h1>
       <p>${before}<strong>${title}</strong>${after}</p>
