@@ -2,7 +2,7 @@
  * Empty space on a page, shared by the finders of blanks: what bounds it (vertical rules) and whether a box
  * is free of text, earlier candidates and rules.
  */
-import type { Candidate } from './candidates';
+import type { Candidate } from './candidate';
 import type { Geometry } from './geometry';
 import { DRAWN_FIELD_TEXT_SIZE } from './params';
 import type { Token } from './text';

@@ -5,7 +5,7 @@
  *   rule or the end of the rule under the row.
  * Run after the boxed candidates: nothing here may overlap an existing candidate.
  */
-import type { Candidate } from './candidates';
+import type { Candidate } from './candidate';
 import { blank, intersects, OVERLAP_PAD, vLeft, vRight, type BlankContext } from './blank-space';
 import type { Geometry } from './geometry';
 import { labelBlanks } from './label-blanks';

@@ -6,35 +6,14 @@
 import { findBlanks } from './blanks';
 import { isHint, TEXT_MIDDLE_EM } from './box-text';
 import { addCellCandidates, combCandidate, combGroups } from './cell-candidates';
-import type { Cell, Geometry } from './geometry';
+import type { Candidate } from './candidate';
+import type { Geometry } from './geometry';
 import { DRAWN_FIELD_TEXT_SIZE } from './params';
 import type { TextLine } from './text';
 import { textCandidates } from './text-candidates';
 import { boxW, boxH, type Box } from './types';
 
 export { isHint } from './box-text';
-
-export type Source = 'underscore' | 'dots' | 'line' | 'box' | 'square' | 'circle' | 'glyph' | 'bracket' | 'paren';
-
-export interface Candidate extends Box {
-  source: Source;
-  choice: boolean;
-  /** Text printed inside the box's top-left corner (its label). */
-  innerLabel?: string;
-  innerLabelRaw?: string;
-  /** A format hint printed in or under the field (MM/DD/YYYY). */
-  hint?: string;
-  /** Header text of the table column this cell sits in. */
-  columnHeader?: string;
-  /** The cell that holds this candidate (tables). */
-  cell?: Cell;
-  /** A row of touching boxes, one character each (SSN, EIN, dates): the number of boxes. */
-  combCells?: number;
-  /** Baseline of the text row the field sits on. */
-  base: number;
-  size: number;
-  confidence: number;
-}
 
 /** Drawn choice markers. */
 const MARKER = {

@@ -4,7 +4,7 @@
  * "Last  First  M.I."). A line of text counts as captions only when every word on it sits right under a
  * blank of the row above and none of them is the label of a field below it.
  */
-import type { Candidate } from './candidates';
+import type { Candidate } from './candidate';
 import { LAYOUT_PARAMS as P } from './params';
 import type { LabelHit } from './labels';
 import { cleanLabel, type Token } from './text';

@@ -3,7 +3,7 @@
  * their top-left corner.
  */
 import { isHint, tokensIn } from './box-text';
-import type { Candidate } from './candidates';
+import type { Candidate } from './candidate';
 import type { Cell, Geometry } from './geometry';
 import { DRAWN_FIELD_TEXT_SIZE, LAYOUT_PARAMS as P } from './params';
 import type { TextLine, Token } from './text';

@@ -4,7 +4,7 @@
  */
 import type { FieldKind } from '../field-map';
 import { choiceMode } from '../kinds';
-import type { Candidate } from './candidates';
+import type { Candidate } from './candidate';
 import type { TextLine, Token } from './text';
 import type { Box } from './types';
 import { bindRow, pageSide, splitPromptOption } from './bind';

@@ -3,7 +3,7 @@
  * rule or the end of the rule under the row is the field.
  */
 import { blank, free, vRight, type BlankContext } from './blank-space';
-import type { Candidate } from './candidates';
+import type { Candidate } from './candidate';
 import type { TextLine, Token } from './text';
 import { boxW, type Box, type Segment } from './types';
 

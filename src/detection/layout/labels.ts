@@ -1,6 +1,6 @@
 /** Binds text fields to their labels: inside the box, on the same baseline to the left, or just above. */
 import { isHint, TEXT_MIDDLE_EM } from './box-text';
-import type { Candidate } from './candidates';
+import type { Candidate } from './candidate';
 import type { TextLine, Token } from './text';
 import type { Box } from './types';
 import { LAYOUT_PARAMS as P } from './params';

@@ -1,7 +1,8 @@
 /** Flat-PDF detector for one page: candidates -> labelled, grouped fields. */
 import type { DetectedField, Rect } from '../field-map';
 import { textKind } from '../kinds';
-import { findCandidates, type Candidate } from './candidates';
+import type { Candidate } from './candidate';
+import { findCandidates } from './candidates';
 import { captionsUnder, splitByCaptions } from './captions';
 import { groupChoices } from './choices';
 import { findCircleWords } from './circle-words';

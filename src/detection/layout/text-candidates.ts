@@ -1,7 +1,7 @@
 /**
  * Candidates drawn with text: blank runs (underscores, dots), box glyphs (☐ ○) and bracket pairs ("[ ]", "( )").
  */
-import type { Candidate } from './candidates';
+import type { Candidate } from './candidate';
 import { LAYOUT_PARAMS as P } from './params';
 import type { TextLine, Token } from './text';
 import { boxW, type Box, type Glyph } from './types';
