@@ -15,7 +15,7 @@ import { toQuestionnaireResponse } from '../src/fhir/questionnaire-response';
 import { toQuestionnaire } from '../src/fhir/questionnaire';
 import type { Answers } from '../src/submissions/entities/submission.entity';
 import type { TemplateField } from '../src/templates/template-field';
-import { assignIds } from '../src/templates/templates.service';
+import { withPublicIds } from '../src/templates/template-field';
 import { fhirProblems, responseMismatches } from '../test/utils/fhir';
 
 const repoRoot = path.resolve(__dirname, '..');
@@ -69,7 +69,7 @@ const emptyTally = (): Tally => ({
 async function runForm(tally: Tally, label: string, pdfPath: string): Promise<void> {
   const t0 = performance.now();
   const detection = await detectFields(new Uint8Array(readFileSync(pdfPath)));
-  const fields = assignIds(detection);
+  const fields = withPublicIds(detection);
   const source = { baseUrl: BASE_URL, templateId: 'tpl_BenchTemplate000000000001', version: 1, fields };
   const q = toQuestionnaire({ ...source, title: label, retired: false, createdAt: new Date() });
   const qr = toQuestionnaireResponse({

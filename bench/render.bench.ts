@@ -225,7 +225,11 @@ async function benchOne(
 ): Promise<Row> {
   const pdf = new Uint8Array(fs.readFileSync(pdfPath));
   const [detected, source] = await fieldsFor(pdf);
-  const fields: RenderField[] = detected.map((f, i) => ({ ...f, fieldId: `f${i}`, questionId: f.questionKey }));
+  const fields: RenderField[] = detected.map((f, i) => ({
+    ...f,
+    fieldId: `f${i}`,
+    questionId: f.questionKey ?? `q${i}`,
+  }));
   const { answers, signatures } = answersFor(fields, makeSignaturePng());
   let out: Uint8Array = new Uint8Array();
   const [render, floor, floorDefault] = await timeInterleaved([

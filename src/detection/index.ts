@@ -5,7 +5,8 @@
 import { readAcroForm } from './acroform';
 import { acroformFields } from './acroform-meaning';
 import { addDateLayouts } from './date-layout';
-import type { DetectedField, DetectionResult, Detector } from './field-map';
+import { keepEditable } from './editable';
+import type { DetectedField, DetectionResult, Detector, Rect } from './field-map';
 import { extractPage } from './layout/extract';
 import { OcrSession, needsOcr, type OcrPageResult } from './ocr';
 import { finishFields } from './finish';
@@ -116,13 +117,17 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
       if (read !== undefined)
         f.confidence = Math.round(Math.min(f.confidence, OCR_MAX_CONFIDENCE) * (0.5 + 0.5 * read) * 100) / 100;
     }
+    const pageBoxes: Rect[] = [];
+    for (let n = 1; n <= last; n++) pageBoxes.push((await doc.getPage(n)).view as Rect);
+    const editable = keepEditable(fields, pageBoxes);
+    fields = editable.fields;
     const ocrReason =
       ocrPages.size > 0
         ? [
             `Page${ocrPages.size > 1 ? 's' : ''} ${[...ocrPages.keys()].join(', ')} ${ocrPages.size > 1 ? 'were' : 'was'} read by OCR (scanned: no usable text layer): check every field`,
           ]
         : [];
-    const reasons = [...ocrReason, ...ocrFailures, ...finished.reasons, ...budget.reasons()];
+    const reasons = [...ocrReason, ...ocrFailures, ...finished.reasons, ...editable.reasons, ...budget.reasons()];
     if (last < pageCount) warnings.push(`Only the first ${last} of ${pageCount} pages were read`);
     return { detector, pageCount, fields, reviewRequired: reasons.length > 0, reviewReasons: reasons, warnings };
   });

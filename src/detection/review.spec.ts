@@ -72,7 +72,7 @@ describe('review reasons', () => {
       'layout',
     );
     expect(reasons).toContain('Page 1, section "History": 2 fields have no label (a text box, a text box)');
-    expect(reasons).toContain('Page 1: 1 option has no option text ("Smoker?")');
+    expect(reasons).toContain('Page 1: 1 option has no printed option text (named "Option n") ("Smoker?")');
   });
 
   it('flags overlapping layout fields of different questions, not options of one question', () => {

@@ -49,7 +49,15 @@ export function reviewReasons(
   const unlabelled = fields.filter((f) => !f.label && !f.prompt);
   reasons.push(...grouped(unlabelled, (n) => plural(n, 'field has no label', 'fields have no label')));
   const optionless = fields.filter((f) => isChoiceKind(f.kind) && f.questionKey !== null && !f.choiceLabel);
-  reasons.push(...grouped(optionless, (n) => plural(n, 'option has no option text', 'options have no option text')));
+  reasons.push(
+    ...grouped(optionless, (n) =>
+      plural(
+        n,
+        'option has no printed option text (named "Option n")',
+        'options have no printed option text (named "Option n")',
+      ),
+    ),
+  );
   if (detector === 'layout') {
     const low = fields.filter((f) => f.confidence < LOW_CONFIDENCE && (f.label || f.prompt));
     reasons.push(...grouped(low, (n) => plural(n, 'field has low confidence', 'fields have low confidence')));

@@ -11,7 +11,7 @@ const base = { page: 1, rect: [72, 700, 300, 714] as [number, number, number, nu
 const text = (fieldId: string, prompt: string, section: string, more: Partial<FhirField> = {}): FhirField => ({
   ...base,
   fieldId,
-  questionId: null,
+  questionId: `q_${fieldId.replace(/^fld_/, '')}`,
   questionKey: null,
   kind: 'text',
   label: prompt,

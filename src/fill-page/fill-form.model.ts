@@ -8,7 +8,7 @@ export interface FillFormField {
   label: string;
   prompt: string;
   choice_label: string | null;
-  question_id: string | null;
+  question_id: string;
   /** 1-based page of the PDF. */
   page: number;
   /** The printed section heading the field sits under ("" when none). */

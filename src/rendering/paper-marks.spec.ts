@@ -9,7 +9,7 @@ jest.setTimeout(30000);
 
 const base = (fieldId: string, extra: Partial<RenderField>): RenderField => ({
   fieldId,
-  questionId: null,
+  questionId: `q_${fieldId}`,
   kind: 'text',
   page: 1,
   rect: [0, 0, 0, 0],
@@ -61,7 +61,7 @@ describe('dates written between the printed separators', () => {
     helvetica = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
     const pdf = await dateForm();
     const detected = await detectFields(new Uint8Array(pdf));
-    fields = detected.fields.map((f, i) => ({ ...f, fieldId: `f${i}`, questionId: null }));
+    fields = detected.fields.map((f, i) => ({ ...f, fieldId: `f${i}`, questionId: `q${i}` }));
     const dates = fields.filter((f) => f.kind === 'date');
     expect(dates).toHaveLength(2);
     const answers = Object.fromEntries(dates.map((f) => [f.fieldId, '1984-07-09']));

@@ -30,7 +30,7 @@ function field(
 ): RenderField {
   return {
     fieldId,
-    questionId: null,
+    questionId: `q_${fieldId}`,
     kind,
     page,
     rect,

@@ -2,7 +2,7 @@ import type { DetectedField } from '../detection/field-map';
 
 export interface RenderField extends DetectedField {
   fieldId: string;
-  questionId: string | null;
+  questionId: string;
 }
 
 export interface RenderInput {

@@ -39,5 +39,8 @@ export const LOW_CONFIDENCE = 0.7;
 /** `PUT /templates/{id}/fields`: at most this many entries in one field map. */
 export const MAX_FIELDS_PER_VERSION = 2000;
 
+/** `PUT /templates/{id}/fields`: the longest texts of one entry (detection cuts what it emits to these). */
+export const FIELD_TEXT_LIMITS = { label: 500, prompt: 1000, choiceLabel: 500, section: 500 } as const;
+
 /** A text answer (and a prefill value) holds at most this many characters. */
 export const MAX_TEXT_ANSWER_LENGTH = 5000;

@@ -11,7 +11,7 @@ const field = (fieldId: string, kind: TemplateField['kind'], extra: Partial<Temp
   prompt: fieldId,
   choiceLabel: null,
   questionKey: null,
-  questionId: kind === 'select_one' ? 'q_surgery' : null,
+  questionId: kind === 'select_one' ? 'q_surgery' : `q_${fieldId}`,
   required: false,
   confidence: 1,
   ...extra,

@@ -68,7 +68,7 @@ export function checkSubmission(
       continue;
     }
     answers[field.fieldId] = value as string | boolean;
-    if (field.questionId) {
+    if (field.kind === 'select_one' || field.kind === 'select_many') {
       const options = questions.get(field.questionId);
       if (options) options.push(field);
       else questions.set(field.questionId, [field]);

@@ -12,7 +12,7 @@ const text = (fieldId: string, rect: [number, number, number, number], extra: Pa
     prompt: fieldId,
     choiceLabel: null,
     questionKey: null,
-    questionId: null,
+    questionId: `q_${fieldId}`,
     required: false,
     confidence: 0.5,
     section: '',
@@ -89,6 +89,23 @@ describe('applyFieldEdits', () => {
     expect(out[2].mark).toBe('check');
   });
 
+  it("gives every other field a question id of its own: kept when it was the base version's, else new", () => {
+    const out = applyFieldEdits(
+      base,
+      [
+        entry({ field_id: 'fld_a', rect: [72, 700, 300, 714], question_id: 'q_fld_a' }),
+        entry({ rect: [72, 600, 300, 614] }),
+        entry({ kind: 'checkbox', choice_label: 'I agree', rect: [72, 500, 84, 512], question_id: 'mine' }),
+      ],
+      ids,
+    );
+    expect(out[0].questionId).toBe('q_fld_a');
+    expect(out[1].questionId).toMatch(/^q_new/);
+    expect(out[2].questionId).toMatch(/^q_new/);
+    expect(out[2].questionId).not.toBe(out[1].questionId);
+    expect(out.map((f) => f.questionKey)).toEqual([null, null, null]);
+  });
+
   it('accepts a rect exactly on the page edge and refuses one a point beyond', () => {
     expect(problems([entry({ rect: [0, 0, 612, 792] })])).toEqual([]);
     expect(problems([entry({ rect: [0, 0, 612.5, 792] })])).toEqual([
@@ -111,7 +128,7 @@ describe('applyFieldEdits', () => {
     expect(problems([entry({ field_id: 'fld_zzz' })])[0]).toContain('is not a field of version 3');
   });
 
-  it('refuses select fields without choice_label or question_id, and question ids on other kinds', () => {
+  it('refuses select fields without choice_label or question_id, and a question id shared with another kind', () => {
     expect(
       problems([
         entry({ kind: 'select_many', question_id: 'x' }),
@@ -121,7 +138,19 @@ describe('applyFieldEdits', () => {
     expect(problems([entry({ kind: 'select_many', choice_label: 'A' })])[0]).toContain(
       '0.question_id: a select_many field needs',
     );
-    expect(problems([entry({ question_id: 'x' })])[0]).toContain('only select_one and select_many');
+    expect(problems([entry({ question_id: 'x' })])).toEqual([]);
+    expect(
+      problems([
+        entry({ question_id: 'x' }),
+        entry({ kind: 'select_many', choice_label: 'A', question_id: 'x' }),
+        entry({ kind: 'select_many', choice_label: 'B', question_id: 'x' }),
+      ]),
+    ).toEqual([
+      '1.question_id: "x" is the question of fields[0], a text field: only select_one and select_many options share a question',
+    ]);
+    expect(
+      problems([entry({ kind: 'checkbox', choice_label: 'Yes', question_id: 'x' }), entry({ question_id: 'x' })]),
+    ).toHaveLength(1);
     expect(problems([entry({ choice_label: 'A' })])[0]).toContain('0.choice_label: a text field has no option text');
   });
 

@@ -87,19 +87,20 @@ function checkEntries(base: FieldEditBase, entries: FieldEntryDto[], report: (p:
           message: `a ${entry.kind} field needs a question_id shared with the other options of its question`,
         });
     } else {
-      if (entry.question_id)
-        report({ index, field: 'question_id', message: `only select_one and select_many fields belong to a question` });
       if (entry.kind !== 'checkbox' && entry.choice_label)
         report({ index, field: 'choice_label', message: `a ${entry.kind} field has no option text: send null` });
     }
   });
 }
 
-/** Groups entries by question: one kind per question, at least two options for select_one. */
+/**
+ * Groups entries by question: one kind per question, at least two options for select_one. Any other field is a
+ * question of its own: its question_id (optional) is carried by no other entry.
+ */
 function checkQuestions(entries: FieldEntryDto[], report: (p: FieldEditProblem) => void): Map<string, number[]> {
   const groups = new Map<string, number[]>();
   entries.forEach((entry, index) => {
-    if (!isQuestionKind(entry.kind) || !entry.question_id) return;
+    if (!entry.question_id) return;
     const group = groups.get(entry.question_id) ?? [];
     group.push(index);
     groups.set(entry.question_id, group);
@@ -107,7 +108,14 @@ function checkQuestions(entries: FieldEntryDto[], report: (p: FieldEditProblem) 
   for (const [questionId, indexes] of groups) {
     const kind = entries[indexes[0]].kind;
     const other = indexes.find((i) => entries[i].kind !== kind);
-    if (other !== undefined)
+    const single = indexes.find((i) => !isQuestionKind(entries[i].kind));
+    if (single !== undefined && indexes.length > 1)
+      report({
+        index: indexes.find((i) => i !== single)!,
+        field: 'question_id',
+        message: `"${questionId}" is the question of fields[${single}], a ${entries[single].kind} field: only select_one and select_many options share a question`,
+      });
+    else if (other !== undefined)
       report({
         index: other,
         field: 'kind',
@@ -127,7 +135,8 @@ function checkQuestions(entries: FieldEntryDto[], report: (p: FieldEditProblem) 
  * The fields of the next version, or FieldEditError. Kept fields keep their id, confidence and, while their
  * page, rect and kind are unchanged, their AcroForm widget binding and comb/multiline/max-length details (a
  * moved AcroForm field is drawn at its new rect instead of filling the widget). New fields get a new id and
- * confidence 1 (a person placed them). A question id of the base version is kept; any other string gets a new id.
+ * confidence 1 (a person placed them). A question id of the base version is kept; any other string gets a new id,
+ * and a field without one gets an id of its own.
  */
 export function applyFieldEdits(base: FieldEditBase, entries: FieldEntryDto[], ids: IdSource): TemplateField[] {
   const problems: FieldEditProblem[] = [];
@@ -140,7 +149,7 @@ export function applyFieldEdits(base: FieldEditBase, entries: FieldEntryDto[], i
   if (problems.length > 0) throw new FieldEditError(problems.sort((a, b) => a.index - b.index));
 
   const baseById = new Map(base.fields.map((f) => [f.fieldId, f]));
-  const baseQuestions = new Set(base.fields.map((f) => f.questionId).filter((q): q is string => q !== null));
+  const baseQuestions = new Set(base.fields.map((f) => f.questionId));
   const questionIds = new Map<string, string>();
   const realQuestionId = (wire: string): string => {
     let real = questionIds.get(wire);
@@ -155,7 +164,7 @@ export function applyFieldEdits(base: FieldEditBase, entries: FieldEntryDto[], i
     const kept = entry.field_id ? baseById.get(entry.field_id) : undefined;
     const sameKind = kept !== undefined && kept.kind === entry.kind;
     const samePlace = sameKind && kept.page === entry.page && sameRect(kept.rect, entry.rect);
-    const questionId = isQuestionKind(entry.kind) && entry.question_id ? realQuestionId(entry.question_id) : null;
+    const questionId = entry.question_id ? realQuestionId(entry.question_id) : ids.question();
     const field: TemplateField = {
       fieldId: kept?.fieldId ?? ids.field(),
       kind: entry.kind,
@@ -164,7 +173,7 @@ export function applyFieldEdits(base: FieldEditBase, entries: FieldEntryDto[], i
       label: entry.label ?? '',
       prompt: entry.prompt ?? '',
       choiceLabel: isChoice(entry.kind) ? (entry.choice_label ?? null) : null,
-      questionKey: questionId,
+      questionKey: isQuestionKind(entry.kind) ? questionId : null,
       questionId,
       required: entry.required ?? false,
       confidence: kept?.confidence ?? 1,

@@ -11,7 +11,7 @@ const field = (fieldId: string, rect: Rect, extra: Partial<TemplateField> = {}):
   prompt: fieldId,
   choiceLabel: null,
   questionKey: null,
-  questionId: null,
+  questionId: `q_${fieldId}`,
   required: false,
   confidence: 0.8,
   section: '',
@@ -50,8 +50,8 @@ const moved = (f: TemplateField, id: string): TemplateField => ({
   ...f,
   fieldId: id,
   rect: [f.rect[0], f.rect[1] - 2, f.rect[2], f.rect[3] - 2],
-  questionId: f.questionId ? 'q3' : null,
-  questionKey: f.questionId ? 'q3' : null,
+  questionId: f.questionKey ? 'q3' : `q_${id}`,
+  questionKey: f.questionKey ? 'q3' : null,
 });
 const ids = () => {
   let n = 0;

@@ -61,9 +61,11 @@ export function iou(a: Rect, b: Rect): number {
   return overlap / (area(a) + area(b) - overlap);
 }
 
-/** The ids of the fields sharing `field`'s question in `fields` (empty when it has none). */
+const isOption = (f: TemplateField): boolean => f.kind === 'select_one' || f.kind === 'select_many';
+
+/** The ids of the fields sharing `field`'s question in `fields` (empty when it is no select option). */
 function membersOf(fields: TemplateField[], field: TemplateField): string {
-  if (!field.questionId) return '';
+  if (!isOption(field)) return '';
   return fields
     .filter((f) => f.questionId === field.questionId)
     .map((f) => f.fieldId)
@@ -79,7 +81,7 @@ export function staffEdits(detected: TemplateField[], latest: TemplateField[]): 
     const before = detectedById.get(field.fieldId);
     let properties: CarriedProperty[];
     if (!before) {
-      properties = [...VALUE_PROPERTIES, ...(field.questionId ? (['grouping'] as const) : [])];
+      properties = [...VALUE_PROPERTIES, ...(isOption(field) ? (['grouping'] as const) : [])];
     } else {
       const changed = VALUE_PROPERTIES.filter((p) => !sameValue(p, before, field));
       const regrouped = membersOf(detected, before) !== membersOf(latest, field);
@@ -167,10 +169,7 @@ function applyValues(
     fresh.choiceLabel = null;
     delete fresh.mark;
   } else if (!fresh.mark) fresh.mark = 'check';
-  if (fresh.kind !== 'select_one' && fresh.kind !== 'select_many') {
-    fresh.questionId = null;
-    fresh.questionKey = null;
-  }
+  if (!isOption(fresh)) fresh.questionKey = null;
   fresh.carried = [...new Set([...(fresh.carried ?? []), ...properties.filter((p) => p !== 'condition' || !lost)])];
   return lost;
 }
@@ -213,12 +212,20 @@ export function carryOver(input: CarryOverInput, newQuestionId: () => string): C
     carriedOver += 1;
   }
   regroup(fields, input.latest, matched, edits, newQuestionId);
+  ownQuestionIds(fields, newQuestionId);
 
   if (unmatched.length > MAX_UNMATCHED_REASONS) {
     const rest = unmatched.length - MAX_UNMATCHED_REASONS + 1;
     unmatched.splice(MAX_UNMATCHED_REASONS - 1, Infinity, `${rest} more edits found no field in the new version`);
   }
   return { fields, carriedOver, reasons: [...unmatched, ...reasons] };
+}
+
+/** A field that is no select option is a question of its own: one that left a question gets a new id. */
+function ownQuestionIds(fields: TemplateField[], newQuestionId: () => string): void {
+  const count = new Map<string, number>();
+  for (const f of fields) count.set(f.questionId, (count.get(f.questionId) ?? 0) + 1);
+  for (const f of fields) if (!isOption(f) && count.get(f.questionId)! > 1) f.questionId = newQuestionId();
 }
 
 /** Questions staff regrouped: the new fields matched to one such question share one new question id. */
@@ -234,8 +241,7 @@ function regroup(
   for (const [n, l] of matched) {
     const old = latest[l];
     if (!regrouped.has(old.fieldId)) continue;
-    if (!old.questionId || (fields[n].kind !== 'select_one' && fields[n].kind !== 'select_many')) {
-      fields[n].questionId = null;
+    if (!isOption(old) || !isOption(fields[n])) {
       fields[n].questionKey = null;
     } else {
       const id = questionFor.get(old.questionId) ?? newQuestionId();

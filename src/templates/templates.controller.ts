@@ -66,10 +66,10 @@ export class TemplatesController {
       'Scope: templates:write. Writes version base_version + 1 (detector "edited") and a template.updated event. ' +
       'An entry with the field_id of a base_version field keeps that id; an entry without one gets a new id; a ' +
       'field left out is gone. question_id groups the options of a select_one/select_many question: an existing ' +
-      'question id is kept, any other string is replaced by a new id. Fill links serve the new version at once; ' +
+      'question id is kept, any other string is replaced by a new id; any other field has a question_id of its own. Fill links serve the new version at once; ' +
       'submissions keep the version they were made with. 400 names each entry and rule (`field_errors`): unknown ' +
       'kind, rect off its page, a select field without choice_label or question_id, a select_one question with one ' +
-      'option, a repeated or unknown field_id, more than 2,000 fields. 409 VERSION_CONFLICT with `latest_version` ' +
+      'option, a question_id shared with a field that is not a select option, a repeated or unknown field_id, more than 2,000 fields. 409 VERSION_CONFLICT with `latest_version` ' +
       'when base_version is not the latest. 410 TEMPLATE_RETIRED.',
   })
   @ApiOkResponse({ type: ReplacedFieldsResponseDto })

@@ -13,7 +13,7 @@ import type {
 } from './dto/template.dto';
 import { Template } from './entities/template.entity';
 import { TemplateVersion } from './entities/template-version.entity';
-import type { TemplateField } from './template-field';
+import { withPublicIds } from './template-field';
 import { readPageBoxes, type PageBox } from './page-boxes';
 import { carryOverFromPrevious, type ReimportOutcome } from './reimport-versions';
 import { toFieldResponse, toTemplateResponse } from './templates.mapper';
@@ -27,23 +27,6 @@ export interface NewVersionInput {
   sourceFilename: string;
   detection: DetectionResult;
   pdf: Buffer;
-}
-
-/** Fresh public ids for every field and question of a new version (never reused across versions). */
-export function assignIds(detection: DetectionResult): TemplateField[] {
-  const questionIds = new Map<string, string>();
-  const fieldIds = detection.fields.map(() => newId('field'));
-  return detection.fields.map(({ conditionOn, ...field }, index) => {
-    let questionId: string | null = null;
-    if (field.questionKey) {
-      questionId = questionIds.get(field.questionKey) ?? newId('question');
-      questionIds.set(field.questionKey, questionId);
-    }
-    // Detection refers to the option by its index; stored, it is the option's field id.
-    const option = conditionOn ?? null;
-    const condition = option !== null && fieldIds[option] ? { fieldId: fieldIds[option], equals: true as const } : null;
-    return { ...field, fieldId: fieldIds[index], questionId, format: field.format ?? null, condition };
-  });
 }
 
 @Injectable()
@@ -82,7 +65,7 @@ export class TemplatesService {
         }),
       );
     }
-    let fields = assignIds(input.detection);
+    let fields = withPublicIds(input.detection);
     let reimport: ReimportOutcome | undefined;
     if (input.templateId) {
       const previous = template.latestVersion - 1;

@@ -4,7 +4,7 @@ function field(partial: Partial<FillFormField> & Pick<FillFormField, 'field_id' 
   return {
     prompt: partial.label,
     choice_label: null,
-    question_id: null,
+    question_id: `q_${partial.field_id}`,
     page: 1,
     required: false,
     locked: false,

@@ -134,7 +134,9 @@ describe('the template editor in a real browser', () => {
     const email = byLabel(fields, 'Email reminders');
     const sms = byLabel(fields, 'Text reminders');
     const office = byLabel(fields, 'Office use only');
-    expect([email.kind, sms.kind, email.question_id]).toEqual(['checkbox', 'checkbox', null]);
+    expect([email.kind, sms.kind]).toEqual(['checkbox', 'checkbox']);
+    expect(email.question_id).toMatch(/^q_/);
+    expect(email.question_id).not.toBe(sms.question_id);
 
     const editor = await openEditor(await editorPath(templateId));
     const { page } = editor;

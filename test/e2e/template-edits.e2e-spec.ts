@@ -142,6 +142,20 @@ describe('template edits: PUT fields, versions, events, audit, rendering', () =>
     ]);
   });
 
+  it('saves every imported map unchanged; every field has a question id, shared only by the options of a question', async () => {
+    for (const name of ['irs-w9-2024.flat.pdf', 'irs-w9-2024.original.pdf', 'word-table-1032.flat.pdf']) {
+      const { templateId, fields } = await imported(name);
+      const own = fields.filter((f) => f.kind !== 'select_one' && f.kind !== 'select_many');
+      expect(fields.every((f) => typeof f.question_id === 'string' && f.question_id.startsWith('q_'))).toBe(true);
+      expect(new Set(own.map((f) => f.question_id)).size).toBe(own.length);
+      expect(fields.some((f) => own.some((o) => o !== f && o.question_id === f.question_id))).toBe(false);
+      const res = await put(org.apiKey, templateId, { base_version: 1, fields: fields.map(asEntry) });
+      expect([name, res.status, res.body.error?.message]).toEqual([name, 200, undefined]);
+      const saved = res.body.fields as WireField[];
+      expect(saved.map((f) => [f.field_id, f.question_id])).toEqual(fields.map((f) => [f.field_id, f.question_id]));
+    }
+  });
+
   it('four saves from one base version: exactly one wins, the others get 409 VERSION_CONFLICT', async () => {
     const { templateId, fields } = await imported('underscore-classic-1001.flat.pdf');
     const body = { base_version: 1, fields: fields.map(asEntry) };

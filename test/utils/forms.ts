@@ -9,7 +9,7 @@ export interface Field {
   label: string;
   prompt: string;
   choice_label: string | null;
-  question_id: string | null;
+  question_id: string;
   page: number;
   prefillable: boolean;
   required: boolean;

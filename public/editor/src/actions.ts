@@ -1,5 +1,5 @@
 // Edits that act on the selection: delete, group options into one question, split them apart, nudge.
-import { isChoiceKind, type Store } from './store';
+import { isOption, type Store } from './store';
 import type { Field, PageSize, Rect } from './types';
 
 let newQuestion = 1;
@@ -46,7 +46,7 @@ export function splitSelected(store: Store): boolean {
   const keys = new Set(
     store
       .selectedFields()
-      .filter((f) => f.question_id)
+      .filter(isOption)
       .map((f) => f.key),
   );
   if (!keys.size) return false;
@@ -62,16 +62,16 @@ export function splitSelected(store: Store): boolean {
   return true;
 }
 
-/** A question left with one option is no question: that option becomes a plain check box. */
+/** A question left with one option is no question: that option becomes a plain check box (its id is its own). */
 export function demoteLoneOptions(fields: Field[]): void {
   const counts = new Map<string, number>();
-  for (const f of fields) if (f.question_id) counts.set(f.question_id, (counts.get(f.question_id) ?? 0) + 1);
-  for (const f of fields) {
-    if (f.question_id && counts.get(f.question_id) === 1) {
-      f.question_id = null;
-      if (isChoiceKind(f.kind)) f.kind = 'checkbox';
-    }
-  }
+  for (const f of fields) if (isOption(f)) counts.set(f.question_id, (counts.get(f.question_id) ?? 0) + 1);
+  for (const f of fields) if (isOption(f) && counts.get(f.question_id) === 1) f.kind = 'checkbox';
+}
+
+/** A field that leaves its question gives the question's id back (the server gives it one of its own). */
+export function leaveQuestion(f: Field, fields: Field[]): void {
+  if (f.question_id && fields.some((o) => o !== f && o.question_id === f.question_id)) f.question_id = null;
 }
 
 /** Arrow keys: move the selection by (dx, dy) points, or grow/shrink it when `resize`. */

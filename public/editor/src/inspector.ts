@@ -1,7 +1,7 @@
 // The side panel: edits the one selected field. Typing in a box is one undo step per focus.
-import { demoteLoneOptions } from './actions';
+import { demoteLoneOptions, leaveQuestion } from './actions';
 import { conditionText, type ConditionPicker } from './conditions';
-import { isChoiceKind, type Store } from './store';
+import { isChoiceKind, isOption, type Store } from './store';
 import type { Field, FieldKind } from './types';
 
 function el<T extends HTMLElement = HTMLElement>(id: string): T {
@@ -57,7 +57,7 @@ export function bindInspector(store: Store, picker: ConditionPicker): void {
       edit((f, fields) => {
         f[name] = texts[name].value;
         // The prompt is the question's: every option of the question shows the same one.
-        if (name === 'prompt' && f.question_id)
+        if (name === 'prompt' && isOption(f))
           for (const o of fields) if (o.question_id === f.question_id) o.prompt = f.prompt;
       }),
     );
@@ -85,17 +85,19 @@ export function bindInspector(store: Store, picker: ConditionPicker): void {
   kind.addEventListener('change', () => {
     checkpointTaken = false;
     edit((f, fields) => {
+      const wasOption = isOption(f);
       f.kind = kind.value as FieldKind;
-      if (f.kind === 'checkbox') f.question_id = null;
+      // A field that becomes an option joins no question yet (grouping does that); one that stops being one leaves.
+      const nowOption = f.kind === 'select_one' || f.kind === 'select_many';
+      if (!nowOption) leaveQuestion(f, fields);
+      else if (!wasOption) f.question_id = null;
       // The options of one question share one kind: choose one / choose any switches the whole question.
-      if (f.question_id && (f.kind === 'select_one' || f.kind === 'select_many'))
-        for (const o of fields) if (o.question_id === f.question_id) o.kind = f.kind;
+      if (isOption(f)) for (const o of fields) if (o.question_id === f.question_id) o.kind = f.kind;
       if (isChoiceKind(f.kind)) {
         f.choice_label = (f.choice_label || f.label || 'Yes').trim();
         f.mark = f.mark ?? 'check';
       } else {
         f.choice_label = null;
-        f.question_id = null;
         delete f.mark;
       }
       // A format that no longer fits the kind goes (the server would refuse it).
@@ -128,9 +130,7 @@ export function bindInspector(store: Store, picker: ConditionPicker): void {
     format.value = field.format ?? '';
     el('condition-text').textContent = conditionText(field, store.state.fields);
     el<HTMLButtonElement>('condition-clear').disabled = !field.condition;
-    const options = field.question_id
-      ? store.state.fields.filter((f) => f.question_id === field.question_id).length
-      : 0;
+    const options = isOption(field) ? store.state.fields.filter((f) => f.question_id === field.question_id).length : 0;
     const confidence =
       typeof field.confidence === 'number' ? `Confidence ${Math.round(field.confidence * 100)}%. ` : '';
     el('prop-info').textContent =

@@ -9,7 +9,7 @@ import { bindPointer } from './pointer';
 import { bindReasons } from './reasons';
 import { saveAndReport, type SaveOutcome } from './save';
 import { errorText, loadFields, loadPdf, markReviewed } from './server';
-import { Store } from './store';
+import { isOption, Store } from './store';
 import type { PageSize, Rect } from './types';
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
@@ -123,7 +123,7 @@ async function start(): Promise<void> {
     $<HTMLButtonElement>('redo').disabled = !redo.length;
     $<HTMLButtonElement>('group-one').disabled = selected.size < 2;
     $<HTMLButtonElement>('group-many').disabled = selected.size < 2;
-    $<HTMLButtonElement>('split').disabled = !chosen.some((f) => f.question_id);
+    $<HTMLButtonElement>('split').disabled = !chosen.some(isOption);
     $<HTMLButtonElement>('delete').disabled = !selected.size;
     $('save').classList.toggle('tool--dirty', dirty);
     $('version').textContent = String(version);

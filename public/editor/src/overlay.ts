@@ -1,7 +1,7 @@
 // The field boxes over each page: one focusable button per field, in the field map's order (so Tab follows it).
 import { kindName } from './kinds';
 import { toBox, viewportOf, type Box, type Page } from './pdf-view';
-import { flagsOf, isChoiceKind, type Store } from './store';
+import { flagsOf, isChoiceKind, isOption, type Store } from './store';
 import type { Field } from './types';
 
 const HANDLES = ['nw', 'ne', 'sw', 'se'];
@@ -26,7 +26,7 @@ function boxElement(field: Field, page: Page, selected: boolean, single: boolean
   el.className = `box box--${field.kind}`;
   el.dataset.key = field.key;
   if (field.field_id) el.dataset.fieldId = field.field_id;
-  if (field.question_id) el.dataset.questionId = field.question_id;
+  if (isOption(field)) el.dataset.questionId = field.question_id;
   el.setAttribute('aria-label', describe(field));
   el.setAttribute('aria-pressed', selected ? 'true' : 'false');
   const flags = flagsOf(field);

@@ -13,7 +13,7 @@ function field(id: string, over: Partial<WireField> = {}): WireField {
     prompt: id,
     label: id,
     choice_label: null,
-    question_id: null,
+    question_id: `q_${id}`,
     page: 1,
     rect: [10, 10, 100, 24],
     required: false,

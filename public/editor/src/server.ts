@@ -29,8 +29,8 @@ export function toEntry(f: Field): FieldEntry {
     label: f.label ?? '',
     prompt: f.prompt ?? '',
     choice_label: choice ? (f.choice_label ?? '') : null,
-    // Only select_one and select_many options belong to a question; a check box stands alone.
-    question_id: f.kind === 'select_one' || f.kind === 'select_many' ? (f.question_id ?? null) : null,
+    // Options of one question share its id; any other field sends its own (or null: the server gives one).
+    question_id: f.question_id ?? null,
     required: !!f.required,
     section: f.section ?? '',
     ...(choice ? { mark: f.mark ?? 'check' } : {}),

@@ -11,7 +11,7 @@ function wire(over: Partial<WireField> = {}): WireField {
     prompt: `Field ${n}`,
     label: `Field ${n}`,
     choice_label: null,
-    question_id: null,
+    question_id: `q_${n}`,
     page: 1,
     rect: [72, 700 - n * 20, 200, 714 - n * 20],
     required: false,

@@ -9,6 +9,13 @@ let nextKey = 1;
 
 export const isChoiceKind = (kind: FieldKind): boolean => isChoice(kind);
 
+/**
+ * Every field has a question id; only select_one / select_many options share one (a question of several
+ * options). Any other field's id is its own, kept across saves.
+ */
+export const isOption = (f: Pick<Field, 'kind' | 'question_id'>): f is typeof f & { question_id: string } =>
+  (f.kind === 'select_one' || f.kind === 'select_many') && !!f.question_id;
+
 export type Flag = 'low confidence' | 'no label';
 
 /** A field that staff should look at: detected with low confidence, or not bound to any printed text. */

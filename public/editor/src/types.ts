@@ -19,7 +19,8 @@ export interface WireField {
   prompt: string;
   label: string;
   choice_label: string | null;
-  question_id: string | null;
+  /** Shared by the options of one select question; any other field has its own. */
+  question_id: string;
   page: number;
   rect: Rect;
   required: boolean;
@@ -32,9 +33,11 @@ export interface WireField {
 }
 
 /** The editor's working copy of a field: `key` names it on this page, also before the server gave it an id. */
-export interface Field extends Omit<WireField, 'field_id'> {
+export interface Field extends Omit<WireField, 'field_id' | 'question_id'> {
   key: string;
   field_id?: string;
+  /** null: the server gives one on save (a new field, or one that left its question). */
+  question_id: string | null;
 }
 
 /** What GET /editor/{token}/fields returns (EditorFieldsResponse). */

@@ -79,7 +79,7 @@ describe('editor views', () => {
               label: 'Family name',
               prompt: 'Family name',
               choice_label: null,
-              question_id: null,
+              question_id: 'q_1',
               page: 1,
               prefillable: true,
               rect: [72, 700, 300, 714],

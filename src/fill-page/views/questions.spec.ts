@@ -27,7 +27,7 @@ describe('trailing punctuation of labels in messages', () => {
       label: worst(`x${i}`),
       prompt: worst(`x${i}`),
       choice_label: null,
-      question_id: null,
+      question_id: `q${i}`,
       page: 1,
       required: true,
       locked: false,

@@ -9,7 +9,7 @@ const text = (id: string, section: string, page = 1): FillFormField => ({
   label: id,
   prompt: id,
   choice_label: null,
-  question_id: null,
+  question_id: `q_${id}`,
   page,
   section,
   required: false,

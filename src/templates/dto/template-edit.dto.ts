@@ -24,7 +24,7 @@ import { CONDITION_DESCRIPTION, FieldConditionDto, FORMAT_DESCRIPTION } from './
 import { TemplateFieldDto } from './template.dto';
 
 /** Most fields one version may hold. */
-import { MAX_FIELDS_PER_VERSION } from 'src/shared/constants';
+import { FIELD_TEXT_LIMITS, MAX_FIELDS_PER_VERSION } from 'src/shared/constants';
 
 export { MAX_FIELDS_PER_VERSION };
 
@@ -65,14 +65,14 @@ export class FieldEntryDto {
   @ApiPropertyOptional({ description: 'Text bound to this field (default "")', example: 'Date of birth' })
   @IsOptional()
   @IsString()
-  @MaxLength(500)
+  @MaxLength(FIELD_TEXT_LIMITS.label)
   @IsWellFormedText()
   label?: string;
 
   @ApiPropertyOptional({ description: 'The question as printed (default "")', example: 'Date of birth' })
   @IsOptional()
   @IsString()
-  @MaxLength(1000)
+  @MaxLength(FIELD_TEXT_LIMITS.prompt)
   @IsWellFormedText()
   prompt?: string;
 
@@ -84,7 +84,7 @@ export class FieldEntryDto {
   })
   @IsOptional()
   @IsString()
-  @MaxLength(500)
+  @MaxLength(FIELD_TEXT_LIMITS.choiceLabel)
   @IsWellFormedText()
   choice_label?: string | null;
 
@@ -93,7 +93,8 @@ export class FieldEntryDto {
     type: String,
     description:
       'Groups the options of one question (select_one, select_many: required). An existing question id keeps ' +
-      'it; any other string groups the entries carrying it under a new id.',
+      'it; any other string groups the entries carrying it under a new id. Any other field is a question of its ' +
+      'own: its question_id (optional; a new id when absent) is carried by no other entry.',
     example: null,
   })
   @IsOptional()
@@ -109,7 +110,7 @@ export class FieldEntryDto {
   @ApiPropertyOptional({ description: 'Printed section heading (default "")', example: 'Patient' })
   @IsOptional()
   @IsString()
-  @MaxLength(500)
+  @MaxLength(FIELD_TEXT_LIMITS.section)
   @IsWellFormedText()
   section?: string;
 

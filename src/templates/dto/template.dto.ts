@@ -48,8 +48,11 @@ export class TemplateFieldDto {
   @ApiProperty({ description: 'Text bound to this field (a choice: its option text)', example: 'Date of birth' })
   label!: string;
   @ApiProperty({ nullable: true, type: String, example: null }) choice_label!: string | null;
-  @ApiProperty({ nullable: true, type: String, description: 'Shared by the options of one question', example: null })
-  question_id!: string | null;
+  @ApiProperty({
+    description: 'Shared by the options of one choice question; any other field has one of its own',
+    example: 'q_3hT9wLm2Qx8RkV5nB1cZ7d',
+  })
+  question_id!: string;
   @ApiProperty({ description: '1-based page', example: 1 }) page!: number;
   @ApiProperty({ example: true }) prefillable!: boolean;
   @ApiProperty({

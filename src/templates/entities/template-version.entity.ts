@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { encryptedBytes } from 'src/common/crypto/encrypted-column';
 import type { PageBox } from '../page-boxes';
-import type { TemplateDetector, TemplateField } from '../template-field';
+import { storedFields, type TemplateDetector, type TemplateField } from '../template-field';
 
 /** One generation of a template's field map, with the source PDF it was detected from. */
 @Entity('template_versions')
@@ -29,7 +29,7 @@ export class TemplateVersion {
   @Column('integer')
   fieldCount!: number;
 
-  @Column('jsonb')
+  @Column('jsonb', { transformer: storedFields })
   fields!: TemplateField[];
 
   @Column('boolean')
