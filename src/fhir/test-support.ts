@@ -10,7 +10,7 @@ export const URL = `${BASE_URL}/fhir/Questionnaire/${TEMPLATE_ID}`;
 export function field(id: string, kind: FieldKind, more: Partial<FhirField> = {}): FhirField {
   return {
     fieldId: id,
-    questionId: `q_own_${id}`,
+    questionId: id,
     questionKey: null,
     kind,
     page: 1,
