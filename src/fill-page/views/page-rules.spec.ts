@@ -8,7 +8,7 @@ const field = (o: Partial<FillFormField>): FillFormField => ({
   label: 'x',
   prompt: 'x',
   choice_label: null,
-  question_id: null,
+  question_id: `q_${o.field_id ?? 'x'}`,
   page: 1,
   required: false,
   locked: false,
