@@ -4,7 +4,7 @@
  * a list runs down its column under its heading. Each marker's heading is the text that starts where the
  * column's markers start, on the nearest line above with no marker there.
  */
-import type { Candidate } from './candidates';
+import type { Candidate } from './candidate';
 import type { TextLine, Token } from './text';
 
 /** pt: a heading starts within this of its column's marker. */
