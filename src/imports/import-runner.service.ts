@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, In, Repository } from 'typeorm';
 import { rowsReturned } from 'src/database/raw-query';
 import { OutboundError, safeFetch } from 'src/common/http/safe-fetch';
 import { Settings } from 'src/config/settings';
@@ -36,6 +36,15 @@ export class ImportRunnerService {
     private readonly events: EventsService,
     private readonly settings: Settings,
   ) {}
+
+  /** The organization of an import still to run, or null when it finished or vanished (nothing to run). */
+  async organizationOf(importId: string): Promise<string | null> {
+    const row = await this.imports.findOne({
+      select: { orgId: true },
+      where: { id: importId, status: In(['queued', 'processing']) },
+    });
+    return row?.orgId ?? null;
+  }
 
   /** Idempotent: an import that already finished (or vanished) is skipped quietly. */
   async run(importId: string, isLastAttempt: boolean): Promise<void> {

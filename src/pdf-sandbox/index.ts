@@ -6,6 +6,7 @@ export {
   configureSandboxPool,
   shutdownSandboxPool,
   sandboxPoolStats,
+  sandboxTenantLimit,
   SANDBOX_DEFAULT_MAX_OLD_SPACE_MB,
   SANDBOX_DEFAULT_TIMEOUT_MS,
   SANDBOX_DEFAULT_POOL_SIZE,

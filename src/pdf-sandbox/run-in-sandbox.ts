@@ -465,6 +465,11 @@ function tenantLimit(): number {
   return poolConfig.maxPerTenant ?? Math.max(1, poolConfig.size - 1);
 }
 
+/** Pooled tasks one tenant may run at once (Infinity without pooling: pool size 0 limits nobody). */
+export function sandboxTenantLimit(): number {
+  return poolConfig.size === 0 ? Infinity : tenantLimit();
+}
+
 /** The oldest waiting call whose tenant is under its limit, or -1. */
 function nextWaiter(): number {
   const running = new Map<string, number>();
