@@ -8,12 +8,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { createOrg, type TestOrg } from 'test/factories/organizations.factory';
 import { MOBILE_360, launchBrowser } from 'test/utils/browser';
 import { createTestApp, type TestApp } from 'test/utils/create-test-app';
+import { embedTestFont } from 'test/utils/embedded-fonts';
 import { createLink, latestSubmissionId, waitForPdfReady, type Field, completedPdf } from 'test/utils/forms';
 import { api } from 'test/utils/http';
 import { importPdf } from 'test/utils/imports';
@@ -45,8 +46,8 @@ async function buildForm(): Promise<{
   noRect: Rect;
 }> {
   const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const font = await embedTestFont(doc, 'sans');
+  const bold = await embedTestFont(doc, 'sansBold');
   const p1 = doc.addPage([612, 792]);
   const p2 = doc.addPage([612, 792]);
   const entries: Entry[] = [];
@@ -391,7 +392,7 @@ describe('the patient page: steps, resume, Spanish, and a PDF faithful to paper'
     const parts = onDobLine.filter((w) => /^(04|12|1990)$/.test(w.text));
     expect(parts.map((w) => w.text)).toEqual(['04', '12', '1990']);
     const blank = onDobLine.find((w) => w.text.includes('/') && w.text.includes('_'))!;
-    const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
+    const font = await embedTestFont(await PDFDocument.create(), 'sans');
     const slash1 = blank.x1 + font.widthOfTextAtSize('______', SIZE);
     const slash2 = slash1 + font.widthOfTextAtSize('/______', SIZE);
     expect(parts[0].x2).toBeLessThanOrEqual(slash1 + 0.5);

@@ -1,4 +1,5 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
+import { embedTestFont } from 'test/utils/embedded-fonts';
 import { scanPdf } from 'src/detection/ocr/test-support';
 import { createOrg, type TestOrg } from 'test/factories/organizations.factory';
 import { createTestApp, type TestApp } from 'test/utils/create-test-app';
@@ -21,7 +22,7 @@ describe('importing a scanned (image-only) form', () => {
 
   it('becomes a field map read by OCR, with a review reason naming the page', async () => {
     const doc = await PDFDocument.create();
-    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const font = await embedTestFont(doc, 'sans');
     const page = doc.addPage([612, 792]);
     ['Last name', 'First name', 'Phone number'].forEach((label, i) => {
       page.drawText(`${label}:`, { x: 72, y: 680 - i * 30, size: 12, font });

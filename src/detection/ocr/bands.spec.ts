@@ -1,4 +1,5 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
+import { embedTestFont } from 'test/utils/embedded-fonts';
 import { detectFields } from '../index';
 import { findBands, invertBands } from './bands';
 import { estimateSkew, rotateImage } from './deskew';
@@ -10,8 +11,8 @@ jest.setTimeout(120_000);
 /** A section of a clinic form: a dark band with the section's name in white, a box to write in right under it. */
 async function bandedForm(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await embedTestFont(doc, 'sansBold');
+  const font = await embedTestFont(doc, 'sans');
   const page = doc.addPage([612, 792]);
   for (const [i, [section, label]] of [
     ['Patient', 'Patient name'],
@@ -105,7 +106,7 @@ describe('thin rules on a skewed copy', () => {
 
   it('does not take a line of bold letters on a grey header row for rules, at 150 or 200 dpi', async () => {
     const doc = await PDFDocument.create();
-    const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+    const bold = await embedTestFont(doc, 'sansBold');
     const page = doc.addPage([612, 200]);
     page.drawRectangle({ x: 40, y: 80, width: 532, height: 18, color: rgb(0.9, 0.9, 0.9) });
     page.drawText('Surgery / procedure   Hospital   Year   Physician', { x: 44, y: 85, size: 9, font: bold });

@@ -1,4 +1,5 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
+import { embedTestFont } from 'test/utils/embedded-fonts';
 import { detectFields } from '../index';
 import { withoutDarkMargins } from './borders';
 import { estimateSkew } from './deskew';
@@ -38,7 +39,7 @@ describe('dark margins of a copy', () => {
 
   it('do not pull the skew to 0° or change the fields of a scanned form', async () => {
     const doc = await PDFDocument.create();
-    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const font = await embedTestFont(doc, 'sans');
     const p = doc.addPage([612, 792]);
     ['Last name', 'First name', 'Street address', 'City', 'Phone', 'Email', 'Employer', 'Occupation'].forEach(
       (label, i) => {

@@ -1,4 +1,5 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
+import { embedTestFont } from 'test/utils/embedded-fonts';
 import { detectFields } from '../index';
 import { typedPairs } from './brackets';
 import { inkPieces } from './ink-pieces';
@@ -9,7 +10,7 @@ jest.setTimeout(60_000);
 /** A typewriter-style form: options ticked in typed brackets and parentheses, and text full of look-alikes. */
 async function typedForm(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Courier);
+  const font = await embedTestFont(doc, 'mono');
   const p = doc.addPage([612, 792]);
   p.drawText('Are you in pain today?  ( ) Yes   ( ) No', { x: 60, y: 700, size: 11, font });
   p.drawText('The pain is: [ ] Sharp  [ ] Dull  [ ] Burning', { x: 60, y: 660, size: 11, font });

@@ -1,4 +1,5 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
+import { embedTestFont } from 'test/utils/embedded-fonts';
 import { detectFields } from '../index';
 import { drawnCircles } from './circles';
 import { inkPieces } from './ink-pieces';
@@ -9,8 +10,8 @@ jest.setTimeout(60_000);
 /** Radio rings beside their options, and round things that are not rings: letters, a dot, an open arc. */
 async function page(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const font = await embedTestFont(doc, 'sans');
+  const bold = await embedTestFont(doc, 'sansBold');
   const p = doc.addPage([612, 792]);
   p.drawText('Gender:', { x: 72, y: 700, size: 11, font });
   for (const [i, option] of ['Female', 'Male'].entries()) {

@@ -1,4 +1,5 @@
-import { PDFDocument, StandardFonts, TextRenderingMode, rgb, setTextRenderingMode } from 'pdf-lib';
+import { PDFDocument, TextRenderingMode, rgb, setTextRenderingMode } from 'pdf-lib';
+import { embedTestFont } from 'test/utils/embedded-fonts';
 import { detectFields } from '../index';
 import type { DetectedField } from '../field-map';
 import { estimateSkew, rotateImage } from './deskew';
@@ -28,8 +29,8 @@ const iou = (a: number[], b: number[]): number => {
 /** A small clinic form as a word processor prints it. */
 async function bornDigital(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const font = await embedTestFont(doc, 'sans');
+  const bold = await embedTestFont(doc, 'sansBold');
   const page = doc.addPage([612, 792]);
   page.drawText('PATIENT REGISTRATION', { x: 72, y: 720, size: 14, font: bold });
   const rows = ['Last name', 'First name', 'Home address', 'City', 'Phone number', 'Email address'];
@@ -218,7 +219,7 @@ describe('scanned pages', () => {
     /** The scan with text written over it invisibly (render mode 3), as a copier's OCR writes it. */
     async function withInvisibleText(lines: { text: string; x: number; y: number }[]): Promise<Uint8Array> {
       const doc = await PDFDocument.load(scan);
-      const font = await doc.embedFont(StandardFonts.Helvetica);
+      const font = await embedTestFont(doc, 'sans');
       const page = doc.getPage(0);
       page.pushOperators(setTextRenderingMode(TextRenderingMode.Invisible));
       for (const l of lines) page.drawText(l.text, { x: l.x, y: l.y, size: 12, font });
@@ -255,7 +256,7 @@ describe('scanned pages', () => {
 
     it('reads the picture when the copier put visible text under the image', async () => {
       const doc = await PDFDocument.create();
-      const font = await doc.embedFont(StandardFonts.Helvetica);
+      const font = await embedTestFont(doc, 'sans');
       const [picture] = await doc.embedPdf(scan);
       const page = doc.addPage([612, 792]);
       ['Lsst nanne xq7 0O0O', 'Firsl narne ~~ rn', 'Cty Pbone Ernail'].forEach((text, i) =>

@@ -1,7 +1,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { embedTestFont } from 'test/utils/embedded-fonts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { dpiWithinBudget, OcrToolError, RASTER_LIMITS, run, SCAN_DPI, scanDpi, TOOL_LIMITS } from './raster';
 import { scanPdf } from './test-support';
 
@@ -9,7 +10,7 @@ jest.setTimeout(60_000);
 
 async function letterPage(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const font = await embedTestFont(doc, 'sans');
   const page = doc.addPage([612, 792]);
   page.drawText('Name:', { x: 72, y: 700, size: 12, font });
   page.drawLine({ start: { x: 120, y: 698 }, end: { x: 400, y: 698 }, thickness: 1 });

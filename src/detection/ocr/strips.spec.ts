@@ -1,4 +1,5 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
+import { embedTestFont } from 'test/utils/embedded-fonts';
 import type { Gray } from './raster';
 import { STRIP_PARAMS, stripCount, stripCuts, stripOf } from './strips';
 import { ocrWords } from './tesseract';
@@ -40,7 +41,7 @@ describe('a page read as strips', () => {
 
   it('gives the same words at the same places as one read of the whole page', async () => {
     const doc = await PDFDocument.create();
-    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const font = await embedTestFont(doc, 'sans');
     const page = doc.addPage([612, 792]);
     const lines = ['Patient name', 'Date of birth', 'Home address', 'Insurance carrier', 'Emergency contact'];
     lines.forEach((text, i) => page.drawText(text, { x: 72, y: 700 - i * 130, size: 14, font }));
