@@ -8,7 +8,7 @@ const wire = (id: string, over: Partial<WireField> = {}): WireField => ({
   prompt: id,
   label: id,
   choice_label: null,
-  question_id: null,
+  question_id: id,
   page: 1,
   rect: [10, 10, 100, 24],
   required: false,
