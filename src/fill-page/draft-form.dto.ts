@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { FormAnswersDto } from './submit-form.dto';
 
 /**
@@ -13,4 +13,15 @@ export class DraftFormDto extends FormAnswersDto {
   @Min(0)
   @Max(1000)
   step?: number;
+
+  @ApiPropertyOptional({
+    description:
+      "The id of the draft the page loaded (the X-Draft-Id of its last save, or the page's data-draft-id), or " +
+      '"none". A save that would overwrite a draft the page did not load is refused with 409.',
+    example: 'none',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  draft_id?: string;
 }

@@ -65,19 +65,25 @@ export class FillDraftsService {
   constructor(@InjectRepository(FillDraft) private readonly drafts: Repository<FillDraft>) {}
 
   /** The draft of this browser for this link, or null (unknown, expired, or another link's token). */
-  async load(open: OpenFillLink, token: string | null): Promise<DraftData | null> {
+  async load(open: OpenFillLink, token: string | null): Promise<{ id: string; data: DraftData } | null> {
     if (!token) return null;
     const row = await this.drafts.findOneBy({ tokenHash: hash(token), fillLinkId: open.link.id });
     if (!row || row.expiresAt.getTime() <= Date.now()) return null;
-    return row.data;
+    return { id: row.id, data: row.data };
   }
 
   /**
    * Saves (or starts) this browser's draft; returns the token to keep in the cookie and when it lapses. Refuses a
    * draft over its size (413) and a new draft on a link that keeps its most drafts or bytes already (409): the
-   * page goes on without saving, and nobody else's draft is dropped to make room.
+   * page goes on without saving, and nobody else's draft is dropped to make room. Refuses (409) to overwrite a
+   * draft the page did not load (`dto.draft_id` is not its id): on a shared device the next person's page, or a
+   * page opened without the cookie, would otherwise replace the stored answers with its first keystroke.
    */
-  async save(open: OpenFillLink, token: string | null, dto: DraftFormDto): Promise<{ token: string; expiresAt: Date }> {
+  async save(
+    open: OpenFillLink,
+    token: string | null,
+    dto: DraftFormDto,
+  ): Promise<{ token: string; expiresAt: Date; id: string }> {
     const data = sanitize(open, dto);
     const expiresAt = new Date(Date.now() + DRAFT_TTL_MS);
     // What the encrypted column stores: the JSON plus a few dozen bytes of nonce and tag.
@@ -93,6 +99,13 @@ export class FillDraftsService {
       // One link's saves one at a time, so two saves cannot both pass the limits.
       await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`fill-draft:${open.link.id}`]);
       const row = token ? await drafts.findOneBy({ tokenHash: hash(token), fillLinkId: open.link.id }) : null;
+      if (row && row.id !== dto.draft_id) {
+        throw new AppException(
+          ErrorCode.Conflict,
+          'this browser keeps a draft of this form that the page did not load; reload the page and choose ' +
+            'Continue or Start over',
+        );
+      }
       const [usage] = await manager.query<{ count: number; bytes: string }[]>(
         `SELECT count(*)::int AS count, coalesce(sum(octet_length(data)), 0)::bigint AS bytes
            FROM fill_drafts WHERE fill_link_id = $1 AND expires_at > now() AND id <> $2`,
@@ -112,17 +125,18 @@ export class FillDraftsService {
       }
       if (row) {
         await drafts.update({ id: row.id }, { data, expiresAt });
-        return { token: token!, expiresAt };
+        return { token: token!, expiresAt, id: row.id };
       }
       const fresh = randomBase62(32);
+      const id = newId('fillDraft');
       await drafts.insert({
-        id: newId('fillDraft'),
+        id,
         fillLinkId: open.link.id,
         tokenHash: hash(fresh),
         data,
         expiresAt,
       });
-      return { token: fresh, expiresAt };
+      return { token: fresh, expiresAt, id };
     });
   }
 

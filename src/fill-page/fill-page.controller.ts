@@ -45,11 +45,12 @@ export class FillPageController {
   async page(
     @Param('short_code') shortCode: string,
     @Query('lang') lang: unknown,
+    @Query('resume') resume: unknown,
     @Headers('accept-language') acceptLanguage: string | undefined,
     @Headers('cookie') cookie: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
-    const page = await this.fillPage.page(shortCode, { lang, acceptLanguage, cookie });
+    const page = await this.fillPage.page(shortCode, { lang, resume, acceptLanguage, cookie });
     allowFraming(res, page.frameAncestors);
     return page.html;
   }
@@ -90,15 +91,20 @@ export class FillPageController {
       'Encrypted at rest, tied to the link and to this browser by an HttpOnly cookie, kept 7 days after the last ' +
       'save, deleted on submit or by DELETE. A draft is never a response and never reaches the partner API.',
   })
-  @ApiNoContentResponse({ description: 'Saved; Set-Cookie carries the draft token' })
-  @ApiErrorResponses(400, 404, 410, 413, 429)
+  @ApiNoContentResponse({
+    description: 'Saved; Set-Cookie carries the draft token, X-Draft-Id the id to send as draft_id next time',
+    headers: { 'X-Draft-Id': { description: 'The saved draft’s id', schema: { type: 'string' } } },
+  })
+  @ApiErrorResponses(400, 404, 409, 410, 413, 429)
   async saveDraft(
     @Param('short_code') shortCode: string,
     @Headers('cookie') cookie: string | undefined,
     @Body() dto: DraftFormDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<void> {
-    res.setHeader('Set-Cookie', await this.fillPage.saveDraft(shortCode, cookie, dto));
+    const saved = await this.fillPage.saveDraft(shortCode, cookie, dto);
+    res.setHeader('Set-Cookie', saved.setCookie);
+    res.setHeader('X-Draft-Id', saved.draftId);
   }
 
   @Delete('draft')

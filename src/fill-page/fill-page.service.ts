@@ -35,6 +35,8 @@ function pageBrand(brand: OrganizationBrand): PageBrand {
 /** What the browser asked with: the patient's language switch, its Accept-Language and its Cookie header. */
 export interface PageRequest {
   lang?: unknown;
+  /** `?resume=1`: the patient chose "Continue" on the offer; only then are the draft's answers rendered. */
+  resume?: unknown;
   acceptLanguage?: string;
   cookie?: string;
 }
@@ -55,18 +57,22 @@ export class FillPageService {
   }
 
   /**
-   * The HTML page, resumed from this browser's draft when there is one, in the clinic's brand, with the origins
-   * that may frame it (its CSP frame-ancestors and its postMessage targets).
+   * The HTML page in the clinic's brand, with the origins that may frame it (its CSP frame-ancestors and its
+   * postMessage targets). When this browser keeps a draft, the page offers it ("Continue where you left off?")
+   * and renders its answers only after the patient chose Continue (`?resume=1`): on a shared device the next
+   * person sees no one else's answers, not even in the page source.
    */
   async page(shortCode: string, req: PageRequest): Promise<BrandedPage> {
     const open = await this.fillLinks.findOpenByShortCode(shortCode);
-    const draft = await this.drafts.load(open, draftTokenFrom(req.cookie));
+    const stored = await this.drafts.load(open, draftTokenFrom(req.cookie));
+    const resume = req.resume === '1';
     const locale = pickLocale(req.lang, open.link.locale, req.acceptLanguage);
     const brand = await this.organizations.brand(open.link.orgId);
     const embed = { fillLinkId: open.link.id, parentOrigins: brand.fillFrameAncestors };
     const html = renderFormPage(toFormModel(open), {
       locale,
-      draft,
+      draft: resume && stored ? { id: stored.id, ...stored.data } : null,
+      offerDraft: !resume && stored !== null,
       brand: pageBrand(brand),
       embed,
       redirects: open.link.redirectUrl !== null,
@@ -96,11 +102,18 @@ export class FillPageService {
     return { html, frameAncestors: brand?.fillFrameAncestors ?? [] };
   }
 
-  /** Saves this browser's draft; returns the Set-Cookie value that ties the draft to the browser. */
-  async saveDraft(shortCode: string, cookie: string | undefined, dto: DraftFormDto): Promise<string> {
+  /**
+   * Saves this browser's draft; returns the Set-Cookie value that ties the draft to the browser and the draft's id
+   * (the page sends it with its next save: the proof that it loaded the draft it overwrites).
+   */
+  async saveDraft(
+    shortCode: string,
+    cookie: string | undefined,
+    dto: DraftFormDto,
+  ): Promise<{ setCookie: string; draftId: string }> {
     const open = await this.fillLinks.findOpenByShortCode(shortCode);
-    const { token } = await this.drafts.save(open, draftTokenFrom(cookie), dto);
-    return this.draftCookie(shortCode, token, DRAFT_TTL_MS / 1000);
+    const { token, id } = await this.drafts.save(open, draftTokenFrom(cookie), dto);
+    return { setCookie: this.draftCookie(shortCode, token, DRAFT_TTL_MS / 1000), draftId: id };
   }
 
   /** "Start over": deletes the draft; returns the Set-Cookie value that forgets it. */
@@ -127,11 +140,15 @@ export class FillPageService {
     return { status: 'received', submissionId: submission.id, clearCookie: this.draftCookie(shortCode, '', 0) };
   }
 
-  /** HttpOnly, same-site only, scoped to this link's pages; Secure whenever the service is served over HTTPS. */
+  /**
+   * HttpOnly, scoped to this link's pages; Secure whenever the service is served over HTTPS. SameSite=Lax, not
+   * Strict: a patient arriving from a webmail link (a cross-site top-level GET) must be offered their draft, and
+   * nothing is applied before they choose Continue. Cross-site PUT, DELETE and POST still carry no cookie.
+   */
   private draftCookie(shortCode: string, token: string, maxAgeS: number): string {
     const secure = this.settings.PUBLIC_BASE_URL.startsWith('https:') ? '; Secure' : '';
     const path = `/f/${encodeURIComponent(shortCode)}`;
-    return `${DRAFT_COOKIE}=${token}; Path=${path}; Max-Age=${Math.round(maxAgeS)}; HttpOnly; SameSite=Strict${secure}`;
+    return `${DRAFT_COOKIE}=${token}; Path=${path}; Max-Age=${Math.round(maxAgeS)}; HttpOnly; SameSite=Lax${secure}`;
   }
 }
 

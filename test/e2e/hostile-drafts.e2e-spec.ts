@@ -89,9 +89,9 @@ describe('draft saves are bounded per link', () => {
     await api(t)
       .put(path)
       .set('Cookie', cookie)
-      .send({ step: 2, signatures: { [signatureId]: PNG_1X1 } })
+      .send({ step: 2, signatures: { [signatureId]: PNG_1X1 }, draft_id: first.headers['x-draft-id'] })
       .expect(204);
-    const page = await api(t).get(`/f/${link.short_code}`).set('Cookie', cookie).expect(200);
+    const page = await api(t).get(`/f/${link.short_code}?resume=1`).set('Cookie', cookie).expect(200);
     expect(page.text).toContain('data-resumed="true"');
     expect((await stored(link.fill_link_id)).count).toBe(DRAFT_LIMITS.perLink);
   });

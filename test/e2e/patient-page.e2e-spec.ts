@@ -305,9 +305,11 @@ describe('the patient page: steps, resume, Spanish, and a PDF faithful to paper'
     await page.screenshot({ path: '/tmp/patient-step2.png', fullPage: false });
     await page.close();
 
-    // --- the phone locked: the link reopened in the same browser resumes on step 2 with everything typed
+    // --- the phone locked: the link reopened in the same browser offers the draft; Continue resumes on step 2
     page = await context.newPage();
     await page.goto(url);
+    expect(await page.getByLabel('Allergies').inputValue()).toBe('');
+    await Promise.all([page.waitForURL(/resume=1/), page.getByRole('button', { name: 'Continue' }).click()]);
     expect(await page.locator('h2.step-heading:visible').textContent()).toBe('Medical history');
     expect(await page.getByLabel('Allergies').inputValue()).toBe('Penicillin');
     expect(
@@ -428,10 +430,10 @@ describe('the patient page: steps, resume, Spanish, and a PDF faithful to paper'
     }
     const saved = await api(t).put(`${path}/draft`).set('Cookie', malformed[0]).send({ step: 1 }).expect(204);
     const token = /^fill_draft=([0-9A-Za-z]{32});/.exec(String(saved.headers['set-cookie']))![1];
-    const resumed = await api(t).get(path).set('Cookie', `theme=a=b; fill_draft=${token}`).expect(200);
+    const resumed = await api(t).get(`${path}?resume=1`).set('Cookie', `theme=a=b; fill_draft=${token}`).expect(200);
     expect(resumed.text).toContain('data-resumed="true"');
     await api(t).delete(`${path}/draft`).set('Cookie', `fill_draft=${token}`).expect(204);
-    const fresh = await api(t).get(path).set('Cookie', `fill_draft=${token}`).expect(200);
+    const fresh = await api(t).get(`${path}?resume=1`).set('Cookie', `fill_draft=${token}`).expect(200);
     expect(fresh.text).not.toContain('data-resumed');
   });
 });

@@ -1,5 +1,7 @@
 // Drafts: the answers are saved (PUT data-draft-url, debounced) as the patient goes; the server ties them to this
-// browser with an HttpOnly cookie and renders them back on reload. A draft is a convenience: failures are silent.
+// browser with an HttpOnly cookie and offers them back on reload (rendered only after "Continue"). Each save names
+// the draft the page loaded (data-draft-id, then each save's X-Draft-Id, or "none"): the server refuses (409) to
+// overwrite any other, and the page then stops saving. A draft is a convenience: failures are silent.
 
 /** Browsers cap keepalive requests (sent while the page is being hidden) at 64 KB. */
 const KEEPALIVE_MAX_BYTES = 60_000;
@@ -12,7 +14,9 @@ export class Drafts {
 
   constructor(
     private readonly url: string | null,
-    private readonly body: () => string,
+    /** The draft this page loaded or saved, or "none". */
+    private draftId: string,
+    private readonly answers: () => object,
     private readonly saved: () => void,
   ) {}
 
@@ -34,7 +38,7 @@ export class Drafts {
   save(keepalive = false): void {
     this.cancel();
     if (!this.url || this.stopped) return;
-    const body = this.body();
+    const body = JSON.stringify({ ...this.answers(), draft_id: this.draftId });
     fetch(this.url, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
@@ -44,7 +48,13 @@ export class Drafts {
       keepalive: keepalive && body.length < KEEPALIVE_MAX_BYTES,
     })
       .then((response) => {
-        if (response.status === 204) this.saved();
+        if (response.status === 204) {
+          this.draftId = response.headers.get('X-Draft-Id') ?? this.draftId;
+          this.saved();
+        }
+        // Another draft is stored for this browser (a shared device, or a page opened without the cookie): never
+        // overwrite it; the offer on reload lets the patient continue it or start over.
+        if (response.status === 409) this.stopped = true;
       })
       .catch(() => {
         /* a draft is a convenience: the next change tries again */

@@ -72,7 +72,8 @@ function start(form: HTMLFormElement): void {
   const progress = (): void => updateProgress(visibleIn(form), (w) => isAnswered(w, signatures));
   const drafts = new Drafts(
     form.getAttribute('data-draft-url'),
-    () => JSON.stringify({ answers: collectAnswers(form), signatures: signatures.drawn(), step: stepper.current }),
+    form.getAttribute('data-draft-id') || 'none',
+    () => ({ answers: collectAnswers(form), signatures: signatures.drawn(), step: stepper.current }),
     () => {
       if (startOverButton) startOverButton.hidden = false;
     },
@@ -124,6 +125,8 @@ function start(form: HTMLFormElement): void {
   startOverButton?.addEventListener('click', () => {
     if (window.confirm(S.confirmStartOver)) drafts.startOver(locale);
   });
+  // The offer of a draft this page does not show: Start over deletes it without asking (nothing is on screen).
+  document.querySelector('[data-discard-draft]')?.addEventListener('click', () => drafts.startOver(locale));
   progress();
   parent.post('edform:loaded');
 

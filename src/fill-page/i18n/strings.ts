@@ -17,6 +17,9 @@ export interface PageStrings {
   next: string;
   back: string;
   startOver: string;
+  resumeQuestion: string;
+  resumeHint: string;
+  resumeContinue: string;
   stepOf: (n: number, total: number) => string;
   pageOf: (n: number, total: number) => string;
   continued: string;
@@ -65,6 +68,10 @@ const EN: PageStrings = {
   next: 'Next',
   back: 'Back',
   startOver: 'Start over',
+  resumeQuestion: 'Continue where you left off?',
+  resumeHint:
+    'Answers to this form were saved in this browser. Continue to see them, or start over to delete them and begin an empty form.',
+  resumeContinue: 'Continue',
   stepOf: (n, total) => `Step ${n} of ${total}`,
   pageOf: (n, total) => `Page ${n} of ${total}`,
   continued: '(continued)',
@@ -145,6 +152,10 @@ const ES: PageStrings = {
   next: 'Siguiente',
   back: 'Atrás',
   startOver: 'Empezar de nuevo',
+  resumeQuestion: '¿Continuar donde lo dejó?',
+  resumeHint:
+    'Se guardaron respuestas a este formulario en este navegador. Continúe para verlas, o empiece de nuevo para borrarlas y comenzar un formulario vacío.',
+  resumeContinue: 'Continuar',
   stepOf: (n, total) => `Paso ${n} de ${total}`,
   pageOf: (n, total) => `Página ${n} de ${total}`,
   continued: '(continuación)',

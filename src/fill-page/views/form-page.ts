@@ -19,6 +19,8 @@ export const LOCKED_NOTE = STRINGS.en.lockedNote;
 
 /** What the patient saved earlier in this browser (see FillDraftsService): shown instead of an empty form. */
 export interface PageDraft {
+  /** The draft's id: the page sends it with its saves, the proof that it loaded what it overwrites. */
+  id?: string;
   answers: Record<string, string | boolean>;
   signatures: Record<string, string>;
   step: number;
@@ -27,6 +29,8 @@ export interface PageDraft {
 export interface FormPageOptions {
   locale?: Locale;
   draft?: PageDraft | null;
+  /** This browser keeps a draft the page does not show: offer Continue / Start over. */
+  offerDraft?: boolean;
   brand?: PageBrand;
   /** Inside a partner's frame: the link's id and the origins the page may post its edform:* messages to. */
   embed?: { fillLinkId: string; parentOrigins: string[] };
@@ -48,13 +52,34 @@ function withDraft(fields: FillFormField[], draft: PageDraft | null | undefined)
   );
 }
 
-function languageSwitch(code: string, locale: Locale): SafeHtml {
+/** A resumed page stays resumed in the other language (the patient already chose Continue). */
+function languageSwitch(code: string, locale: Locale, resumed: boolean): SafeHtml {
+  const resume = resumed ? '&resume=1' : '';
   const links = LOCALES.map((l) =>
     l === locale
-      ? html`<a href="/f/${code}?lang=${l}" lang="${l}" aria-current="true">${STRINGS[l].languageName}</a>`
-      : html`<a href="/f/${code}?lang=${l}" lang="${l}" hreflang="${l}">${STRINGS[l].languageName}</a>`,
+      ? html`<a href="/f/${code}?lang=${l}${resume}" lang="${l}" aria-current="true">${STRINGS[l].languageName}</a>`
+      : html`<a href="/f/${code}?lang=${l}${resume}" lang="${l}" hreflang="${l}">${STRINGS[l].languageName}</a>`,
   );
   return html`<nav class="lang-switch" aria-label="${STRINGS[locale].languageSwitch}">${links}</nav>`;
+}
+
+/** "Continue where you left off?": Continue reloads the page with the draft, Start over (page script) deletes it. */
+function draftOffer(code: string, locale: Locale, s: PageStrings): SafeHtml {
+  return html`<section
+    class="panel resume-offer"
+    id="resume-offer"
+    aria-labelledby="resume-offer-title"
+    aria-live="polite"
+  >
+    <h2 id="resume-offer-title">${s.resumeQuestion}</h2>
+    <p>${s.resumeHint}</p>
+    <form method="get" action="/f/${code}" class="resume-offer-actions">
+      <input type="hidden" name="lang" value="${locale}" />
+      <input type="hidden" name="resume" value="1" />
+      <button type="submit" class="button button--primary" data-resume-draft>${s.resumeContinue}</button>
+      <button type="button" class="button button--secondary" data-discard-draft>${s.startOver}</button>
+    </form>
+  </section>`;
 }
 
 /** Renders one step's questions; `hidden(item)` says whether a question starts hidden (its condition is false). */
@@ -117,10 +142,11 @@ export function renderFormPage(model: FillFormModel, options: FormPageOptions = 
   const initialStep = Math.min(options.draft?.step ?? 0, Math.max(0, steps.length - 1));
   const hasRequired = model.fields.some((f) => f.required);
 
-  const body = html`${languageSwitch(code, locale)}
+  const body = html`${languageSwitch(code, locale, Boolean(options.draft))}
     <h1>${model.title}</h1>
     <p class="intro">${hasRequired ? html`${s.introRequired} ` : ''}${s.intro}</p>
     <noscript><p class="panel panel--warning">${s.noScript}</p></noscript>
+    ${options.offerDraft ? draftOffer(code, locale, s) : ''}
     <div class="progress" id="progress" hidden>
       <div
         class="progress-bar"
@@ -147,6 +173,7 @@ export function renderFormPage(model: FillFormModel, options: FormPageOptions = 
       novalidate
       data-submit-url="/f/${code}/submit"
       data-draft-url="/f/${code}/draft"
+      data-draft-id="${options.draft?.id ?? 'none'}"
       data-done-url="/f/${code}/done?lang=${locale}"
       data-locale="${locale}"
       data-initial-step="${initialStep}"
