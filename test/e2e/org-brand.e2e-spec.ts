@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,10 +32,12 @@ describe('organization brand and fill page embedding (admin API, CLI, logo servi
 
   it('sets display name, colour and a PNG logo, served from this origin under its content hash for a year', async () => {
     const { org_id } = await newOrg();
+    // A logo of this test alone: logos are served by content hash, and another spec's organization may hold PNG_1X1.
+    const png = Buffer.concat([PNG_1X1, randomBytes(16)]);
     const res = await patch(org_id, {
       display_name: 'Northwind Family Clinic',
       brand_color: '#1a5fb4',
-      logo: PNG_1X1.toString('base64'),
+      logo: png.toString('base64'),
     }).expect(200);
     expect(res.body).toMatchObject({
       display_name: 'Northwind Family Clinic',
@@ -46,7 +49,7 @@ describe('organization brand and fill page embedding (admin API, CLI, logo servi
     const logo = await api(t).get(path).expect(200);
     expect(logo.headers['content-type']).toBe('image/png');
     expect(logo.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(Buffer.compare(logo.body as Buffer, PNG_1X1)).toBe(0);
+    expect(Buffer.compare(logo.body as Buffer, png)).toBe(0);
     await api(t).get(path.replace('.png', '.svg')).expect(404);
     await api(t).get('/logos/not-a-hash.png').expect(404);
     // Clearing: null removes the logo (its URL is gone) and the colour.
