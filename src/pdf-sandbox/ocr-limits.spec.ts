@@ -58,14 +58,16 @@ afterAll(async () => {
 
 describe('OCR tools of a killed sandbox child', () => {
   it('leaves no renderer running and no temporary files after the deadline kill', async () => {
-    const pdf = await manyHugeImageDrawsPdf();
-    const detection = runInSandbox('detect', { pdf }, { timeoutMs: 15_000 });
+    // 30 draws: the render takes over 40 s of CPU on a quiet machine (6 draws took 8.5 s and finished before the
+    // deadline), so the deadline below always kills the child mid-render, before the tool's own 15 s timeout.
+    const pdf = await manyHugeImageDrawsPdf(30_000, 30);
+    const detection = runInSandbox('detect', { pdf }, { timeoutMs: 10_000 });
     const outcome = detection.then(
       () => 'resolved',
       (error: unknown) => error,
     );
     // The renderer has started on the page (so the kill below hits it mid-render).
-    const renderer = await waitFor(async () => sandboxProcesses().find((p) => p.name === 'pdftoppm'), 14_000);
+    const renderer = await waitFor(async () => sandboxProcesses().find((p) => p.name === 'pdftoppm'), 9_500);
     expect(renderer.name).toBe('pdftoppm');
     const error = await outcome;
     expect(error).toBeInstanceOf(SandboxError);
