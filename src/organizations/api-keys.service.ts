@@ -109,6 +109,10 @@ export class ApiKeysService {
   private async findKeyByHash(hash: string): Promise<KeyRow | undefined> {
     const driver = this.keys.manager.connection.driver as PostgresDriver;
     const [client, release] = (await driver.obtainMasterConnection()) as [PoolClient, (error?: Error) => void];
+    // The pool stops listening to a connection it lends out: a connection cut mid-query (PostgreSQL stopped) would
+    // emit an unhandled 'error' and take the process down. The query rejects as well; that rejection is handled below.
+    const ignoreCut = (): void => undefined;
+    client.on('error', ignoreCut);
     try {
       const result = await client.query<KeyRow>({ name: 'api_key_by_hash', text: KEY_BY_HASH_SQL, values: [hash] });
       release();
@@ -117,6 +121,8 @@ export class ApiKeysService {
       // A connection whose query failed is discarded rather than reused.
       release(error as Error);
       throw error;
+    } finally {
+      client.removeListener('error', ignoreCut);
     }
   }
 
