@@ -27,6 +27,8 @@ import { defaultSetting, fitParams, objective } from './fit-layout-params';
 const repoRoot = path.resolve(__dirname, '..');
 const shared = process.env.SHARED_DIR ? path.resolve(process.env.SHARED_DIR) : path.resolve(repoRoot, '..', 'shared');
 const outRoot = path.join(repoRoot, '.bench-out', 'detect');
+/** The class families built in this repository (test/fixtures/families/README.md), scored like intake-dev. */
+const familiesDir = path.join(repoRoot, 'test', 'fixtures', 'families');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick') || process.env.DETECT_BENCH_QUICK === '1';
 
@@ -106,7 +108,7 @@ function timing(name: string, runs: FormRun[]): string {
   return `${name.padEnd(10)} ${runs.length} forms, ${pages} pages: median ms/page over forms ${median(perPage).toFixed(1)} wall, ${median(cpuPerPage).toFixed(1)} CPU; overall ${(total / Math.max(1, pages)).toFixed(1)} wall`;
 }
 
-function intakeReport(runs: FormRun[], sc: Scorers): void {
+function intakeReport(runs: FormRun[], sc: Scorers, name = 'intake-dev'): void {
   const counts = new Map<string, Counts>(runs.map((r) => [r.id, sc.semantics.scoreForm(r.truth, { fields: r.preds })]));
   const sections = new Map(runs.map((r) => [r.id, sectionCounts(matchAll(r.truth, r.preds, sc), r.preds)]));
   const sectionRate = (ids: string[]): number => {
@@ -127,7 +129,7 @@ function intakeReport(runs: FormRun[], sc: Scorers): void {
   for (const r of runs) console.log(`    ${line(r.id, [r.id])}`);
   say(
     line(
-      'intake-dev (24 forms)',
+      `${name} (${runs.length} forms)`,
       runs.map((r) => r.id),
     ),
   );
@@ -170,7 +172,7 @@ const brief = (s: SemanticSummary): string =>
  */
 async function lofoReport(sc: Scorers, intakeRuns: FormRun[], realDir: string): Promise<void> {
   const t0 = performance.now();
-  const forms = await loadIntake(path.join(shared, 'forms', 'intake-dev'));
+  const forms = [...(await loadIntake(path.join(shared, 'forms', 'intake-dev'))), ...(await loadIntake(familiesDir))];
   // The fast path must give what detectFields gives, or the fitted figures mean nothing.
   const same = forms.filter((f) => {
     const run = intakeRuns.find((r) => r.id === f.id);
@@ -193,7 +195,7 @@ async function lofoReport(sc: Scorers, intakeRuns: FormRun[], realDir: string): 
   say(
     `  ${moving.length} of ${deltas.length} single-parameter changes move the objective (F1 + label + q-exact, 0..3) at all; best ${Math.max(0, ...deltas).toFixed(4)}, worst ${Math.min(0, ...deltas).toFixed(4)}`,
   );
-  say('  per held-out family: shipped values | fitted on the other 9 families (what moved)');
+  say(`  per held-out family: shipped values | fitted on the other ${families.length - 1} families (what moved)`);
   const leftOut: Counts[] = [];
   let foldsMoved = 0;
   for (const fam of families) {
@@ -246,6 +248,7 @@ async function main(): Promise<void> {
   const flat = await runCorpus('flat', dev, 'flat.pdf');
   const intakeRuns = await runCorpus('intake', intake, 'flat.pdf');
   const realRuns = existsSync(realDir) ? await runCorpus('real', realDir, 'flat.pdf') : [];
+  const familyRuns = await runCorpus('families', familiesDir, 'flat.pdf');
   say(`# bench:detect (${new Date().toISOString().slice(0, 16)}Z), IoU 0.5, figures in %`);
   say('\n## real-dev: real clinic forms (2 forms, 13 pages), apart from every synthetic set');
   if (realRuns.length) realReport(realRuns, sc);
@@ -256,6 +259,8 @@ async function main(): Promise<void> {
   detectionReport('intake-dev', intakeRuns, sc);
   say('\n## intake-dev semantics (score-semantics; date = date recall / date kind recall; sections = ours)');
   intakeReport(intakeRuns, sc);
+  say('\n## class families (test/fixtures/families: the failure classes of issue 17, pdf-lib and LibreOffice)');
+  intakeReport(familyRuns, sc, 'class families');
   say('\n## Precision per confidence band (layout detector; fields, share matching a real field)');
   bandsReport('dev flat twins', flat, sc, false);
   bandsReport('intake-dev', intakeRuns, sc, true);
@@ -271,8 +276,8 @@ async function main(): Promise<void> {
   const sample = intakeRuns.find((r) => r.reasons.length > 0);
   if (sample) say(`  e.g. ${sample.id}: ${sample.reasons.slice(0, 3).join(' / ')}`);
   if (!args.includes('--no-lofo')) {
-    say('\n## Leave-one-family-out (intake-dev, 10 families; fit on 9, score the 10th, pooled)');
-    await lofoReport(sc, intakeRuns, realDir);
+    say('\n## Leave-one-family-out (intake-dev and class families; fit on all but one, score it, pooled)');
+    await lofoReport(sc, [...intakeRuns, ...familyRuns], realDir);
   }
   if (!args.includes('--no-scanned')) {
     say('\n## Scanned (OCR): image-only copies of the forms scored against the same truth');
@@ -287,6 +292,7 @@ async function main(): Promise<void> {
     ['original', original],
     ['flat', flat],
     ['intake', intakeRuns],
+    ['families', familyRuns],
     ['real-dev', realRuns],
   ] as const)
     if (r.length) say(timing(n, r));
