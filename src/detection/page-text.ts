@@ -21,7 +21,7 @@ export function pageText(content: PageContent): PageText {
     page: content.index + 1,
     width: content.width,
     height: content.height,
-    lines: buildLines(content.glyphs),
+    lines: buildLines(content.glyphs, content.vLines),
     fromUser: content.fromUser,
   };
 }

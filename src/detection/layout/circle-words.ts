@@ -9,7 +9,7 @@
 import { splitPromptOption, subToken } from './bind';
 import { TEXT_MIDDLE_EM } from './box-text';
 import { LAYOUT_PARAMS as P } from './params';
-import type { TextLine, Token } from './text';
+import { wordGap, type TextLine, type Token } from './text';
 import type { Box } from './types';
 
 export interface CircleQuestion {
@@ -120,12 +120,21 @@ function wordsOf(t: Token): Token[] {
   return out;
 }
 
-/** A token made only of answer words (`Y N`, `YES NO`, `Yes No N/A`): one token per word. */
+/**
+ * A token made of answer words (`Y N`, `YES NO`, `Yes No N/A`): one token per word. Answer words ending a
+ * token after a gap wider than a space (`Mental Health Problems  Y N`) are parted from the question too.
+ */
 function splitAnswerWords(t: Token): Token[] {
   if (t.type !== 'text') return [t];
   const words = wordsOf(t);
   const answer = (w: Token): boolean => [YES, NO, MAYBE].some((re) => re.test(w.text));
-  return words.length >= 2 && words.every(answer) && words.some((w) => YES.test(w.text)) ? words : [t];
+  let from = words.length;
+  while (from > 0 && answer(words[from - 1])) from--;
+  const tail = words.slice(from);
+  if (tail.length < 2 || !tail.some((w) => YES.test(w.text))) return [t];
+  if (from === 0) return tail;
+  const head = subToken(t, 0, t.glyphs.indexOf(tail[0].glyphs[0]));
+  return tail[0].x1 - head.x2 >= wordGap(tail[0].glyphs[0]) ? [head, ...tail] : [t];
 }
 
 /**

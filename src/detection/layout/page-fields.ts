@@ -45,7 +45,7 @@ function toRect(page: PageContent, c: { x1: number; y1: number; x2: number; y2: 
 }
 
 export function detectPage(page: PageContent, nextKey: () => string): PageResult {
-  const lines = buildLines(page.glyphs);
+  const lines = buildLines(page.glyphs, page.vLines);
   const geo = buildGeometry(page);
   const all = findCandidates(lines, geo, page.height);
   const markers = all.filter((c) => c.choice);

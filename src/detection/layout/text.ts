@@ -1,7 +1,7 @@
 /**
  * Groups glyphs into lines and tokens: words/phrases, blank runs (underscores, dots) and box glyphs.
  */
-import type { Box, Glyph } from './types';
+import type { Box, Glyph, Segment } from './types';
 import { LAYOUT_PARAMS as P } from './params';
 
 export type TokenType = 'text' | 'blank' | 'box' | 'circle' | 'bracket' | 'paren';
@@ -54,8 +54,22 @@ const AREA_CODE_GAP_EM = 0.3;
 /** em: an opening and a closing bracket at most this far apart are an empty pair to tick ("[ ]", "( )"). */
 const BRACKET_PAIR_GAP_EM = 1.6;
 
-/** Clusters glyphs into baseline-aligned lines, left to right. */
-export function buildLines(glyphs: Glyph[]): TextLine[] {
+/** em: a word this far or further after the previous one may start a column of its own (see `splitAtColumns`). */
+const COLUMN_WORD_GAP_EM = 0.45;
+/** em: a typewriter font's space is already this wide. */
+const MONO_SPACE_EM = 0.6;
+/** A gap wider than a plain space before this glyph (a column may start there). */
+export const wordGap = (g: Glyph): number => (COLUMN_WORD_GAP_EM + (g.mono ? MONO_SPACE_EM : 0)) * g.size;
+/** pt: a word starts a column when it starts within this of where tokens of other lines start... */
+const COLUMN_ALIGN = 1.5;
+/** ... on at least this many other lines. */
+const COLUMN_MIN_LINES = 3;
+
+/**
+ * Clusters glyphs into baseline-aligned lines, left to right. A vertical rule between two glyphs (a table's
+ * cell border) ends a token, and so does a word that starts where a column of other lines' tokens starts.
+ */
+export function buildLines(glyphs: Glyph[], vRules: Segment[] = []): TextLine[] {
   const sorted = [...glyphs].sort((a, b) => b.base - a.base || a.x1 - b.x1);
   const lines: Array<{ base: number; size: number; glyphs: Glyph[] }> = [];
   for (const g of sorted) {
@@ -70,7 +84,7 @@ export function buildLines(glyphs: Glyph[]): TextLine[] {
   const out = lines.map((l) => {
     l.glyphs.sort((a, b) => a.x1 - b.x1);
     const size = median(l.glyphs.map((g) => g.size));
-    const tokens = tokenize(l.glyphs);
+    const tokens = tokenize(l.glyphs, vRules);
     return {
       base: median(l.glyphs.map((g) => g.base)),
       size,
@@ -81,7 +95,35 @@ export function buildLines(glyphs: Glyph[]): TextLine[] {
       y2: Math.max(...tokens.map((t) => t.y2)),
     };
   });
+  splitAtColumns(out);
   return out.sort((a, b) => b.base - a.base);
+}
+
+/**
+ * Words printed a little more than a space apart merge into one phrase (`Congenital Heart Defect  Y N`); when
+ * the later word starts where tokens of several other lines start (the column of `Y N` answers), it starts a
+ * token of its own.
+ */
+function splitAtColumns(lines: TextLine[]): void {
+  const starts = lines.map((l) => l.tokens.filter((t) => t.type === 'text').map((t) => t.x1));
+  const isColumn = (x: number, li: number): boolean =>
+    starts.filter((xs, k) => k !== li && xs.some((s) => Math.abs(s - x) <= COLUMN_ALIGN)).length >= COLUMN_MIN_LINES;
+  lines.forEach((l, li) => {
+    l.tokens = l.tokens.flatMap((t) => {
+      if (t.type !== 'text') return [t];
+      const cuts = t.glyphs
+        .map((g, k) => k)
+        .filter((k) => k > 0 && t.glyphs[k].x1 - t.glyphs[k - 1].x2 >= wordGap(t.glyphs[k]))
+        .filter((k) => isColumn(t.glyphs[k].x1, li));
+      return [0, ...cuts].map((from, i) => textToken(t.glyphs.slice(from, cuts[i] ?? t.glyphs.length)));
+    });
+  });
+}
+
+function textToken(gs: Glyph[]): Token {
+  const tok = makeToken('text', gs);
+  tok.text = spacedText(gs);
+  return tok;
 }
 
 function median(xs: number[]): number {
@@ -112,8 +154,8 @@ function makeToken(type: TokenType, gs: Glyph[]): Token {
   };
 }
 
-/** Splits one line into tokens. Words closer than a word gap merge into phrases. */
-function tokenize(gs: Glyph[]): Token[] {
+/** Splits one line into tokens. Words closer than a word gap and not parted by a rule merge into phrases. */
+function tokenize(gs: Glyph[], vRules: Segment[]): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   while (i < gs.length) {
@@ -201,15 +243,23 @@ function tokenize(gs: Glyph[]): Token[] {
         break;
       const gap = n.x1 - gs[j].x2;
       if (gap > P.phraseGapEm * Math.max(g.size, n.size) || gap < -g.size) break;
+      if (ruleBetween(gs[j], n, vRules)) break;
       j++;
     }
-    const tok = makeToken('text', gs.slice(i, j + 1));
-    tok.text = spacedText(gs.slice(i, j + 1));
-    tokens.push(tok);
+    tokens.push(textToken(gs.slice(i, j + 1)));
     i = j + 1;
   }
   return tokens;
 }
+
+/** A vertical rule crossing the line's middle in the gap between two glyphs. */
+function ruleBetween(a: Glyph, b: Glyph, vRules: Segment[]): boolean {
+  const mid = a.base + a.size / 3;
+  return vRules.some((v) => v.x1 >= a.x2 - RULE_INSET && v.x1 <= b.x1 + RULE_INSET && v.y1 < mid && v.y2 > mid);
+}
+
+/** pt: a rule may touch the glyphs it parts by this much (ink at the cell's edge). */
+const RULE_INSET = 0.5;
 
 /** Text with spaces restored from glyph gaps. */
 export function spacedText(gs: Glyph[]): string {
