@@ -13,6 +13,17 @@ import { waitFor } from 'test/utils/wait-for';
 // A request may wait for Redis this long at most (rate limit 300 ms, then enqueue 500 ms); a hung one fails here.
 const ANSWER_WITHIN_MS = 5_000;
 
+/** Warn and error lines that repeat (digits ignored): an outage is logged per state change, not per operation. */
+function repeatedLines(...spies: jest.SpyInstance[]): string[] {
+  const seen = new Map<string, number>();
+  for (const spy of spies)
+    for (const [message] of spy.mock.calls) {
+      const key = String(message).replace(/\d+/g, '#');
+      seen.set(key, (seen.get(key) ?? 0) + 1);
+    }
+  return [...seen].filter(([, n]) => n > 1).map(([key, n]) => `${n}× ${key}`);
+}
+
 function messagesOf(spy: jest.SpyInstance, pattern: RegExp): string[] {
   return spy.mock.calls.map(([message]) => String(message)).filter((m) => pattern.test(m));
 }
@@ -65,6 +76,7 @@ describe('Redis down or frozen: partner and patient requests keep working (Redis
       const link = await createLink(t, org.apiKey, { template_id: templateId });
       const warn = jest.spyOn(Logger.prototype, 'warn');
       const log = jest.spyOn(Logger.prototype, 'log');
+      const error = jest.spyOn(Logger.prototype, 'error');
       let submissionId: string;
       await outage();
       try {
@@ -89,6 +101,7 @@ describe('Redis down or frozen: partner and patient requests keep working (Redis
         expect(stored.body.completed_pdf_status).toBe('pending');
         // Seven requests, one line: the outage is logged when it starts, not per request.
         expect(messagesOf(warn, /Redis is failing/)).toHaveLength(1);
+        expect(repeatedLines(warn, error)).toEqual([]);
       } finally {
         await restore();
       }
@@ -102,6 +115,7 @@ describe('Redis down or frozen: partner and patient requests keep working (Redis
       expect(messagesOf(log, /rate limits are shared again/)).toHaveLength(1);
       warn.mockRestore();
       log.mockRestore();
+      error.mockRestore();
     },
     120_000,
   );
