@@ -3,7 +3,7 @@ import { loadSettings, Settings } from './settings';
 
 /**
  * Provides the typed `Settings` everywhere: the object loadSettings() read and validated once (process.env over
- * `.env`), the same one the processor decorators and the worker-role switch read before the container exists.
+ * `.env`), the same one main.ts reads before the container exists. Tests provide their own object instead.
  * A bad value stops the process with one line naming the variable.
  */
 @Global()

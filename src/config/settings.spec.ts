@@ -61,7 +61,7 @@ describe('one settings source', () => {
     expect(settingsEnvironment(path.join(dir, 'missing.env'), { PORT: '1' })).toEqual({ PORT: '1' });
   });
 
-  it('dependency injection provides the very object loadSettings() returns (decorators read that one too)', async () => {
+  it('dependency injection provides the very object loadSettings() returns (main.ts reads that one too)', async () => {
     resetSettingsCache();
     const moduleRef = await Test.createTestingModule({ imports: [SettingsModule] }).compile();
     expect(moduleRef.get(Settings)).toBe(loadSettings());

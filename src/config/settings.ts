@@ -284,9 +284,9 @@ let cached: Settings | undefined;
 
 /**
  * The service's one settings object, read and validated once (the only reader of process.env in the service).
- * Dependency injection provides this same object (SettingsModule); code that runs before the container exists
- * (queue processor decorators, the worker-role switch, main.ts, scripts) calls this function and sees the same
- * values.
+ * Dependency injection provides this same object (SettingsModule); only code that runs before the container exists
+ * (main.ts, scripts) calls this function. Everything inside the container, the worker role and the queue
+ * concurrency included, reads the injected object, so a test app's overrides reach all of it.
  */
 export function loadSettings(): Settings {
   cached ??= validateSettings(settingsEnvironment());

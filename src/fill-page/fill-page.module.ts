@@ -2,10 +2,9 @@ import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FillLinksModule } from 'src/fill-links/fill-links.module';
 import { OrganizationsModule } from 'src/organizations/organizations.module';
-import { workerProviders } from 'src/queue/worker-role';
+import { hourlyPurge } from 'src/queue/worker-role';
 import { SubmissionsModule } from 'src/submissions/submissions.module';
 import { FillDraft } from './entities/fill-draft.entity';
-import { FillDraftsPurger } from './fill-drafts.purger';
 import { FillDraftsService } from './fill-drafts.service';
 import { FillPageHeadersMiddleware } from './fill-page-headers.middleware';
 import { FillPageController } from './fill-page.controller';
@@ -14,7 +13,7 @@ import { FillPageService } from './fill-page.service';
 @Module({
   imports: [FillLinksModule, SubmissionsModule, OrganizationsModule, TypeOrmModule.forFeature([FillDraft])],
   controllers: [FillPageController],
-  providers: [FillPageService, FillDraftsService, ...workerProviders(FillDraftsPurger)],
+  providers: [FillPageService, FillDraftsService, hourlyPurge(FillDraftsService, (drafts) => drafts.purgeExpired())],
 })
 export class FillPageModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

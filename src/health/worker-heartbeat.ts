@@ -36,6 +36,8 @@ export class WorkerHeartbeat implements OnApplicationBootstrap, OnApplicationShu
   private beating = false;
   private failing = false;
 
+  private readonly workers: boolean;
+
   constructor(
     settings: Settings,
     @InjectQueue(QUEUES.detection) private readonly detection: Queue,
@@ -44,10 +46,11 @@ export class WorkerHeartbeat implements OnApplicationBootstrap, OnApplicationShu
   ) {
     this.key = `${settings.QUEUE_PREFIX}:workers`;
     this.everyMs = settings.WORKER_HEARTBEAT_MS;
+    this.workers = runsWorkers(settings);
   }
 
   onApplicationBootstrap(): void {
-    if (!runsWorkers()) return;
+    if (!this.workers) return;
     void this.beat();
     this.timer = setInterval(() => void this.beat(), this.everyMs);
     this.timer.unref();
@@ -55,7 +58,7 @@ export class WorkerHeartbeat implements OnApplicationBootstrap, OnApplicationShu
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
-    if (!runsWorkers()) return;
+    if (!this.workers) return;
     // Leave at once rather than after three missed beats (best effort: Redis may be the reason we stop).
     await this.bounded(1_000, this.detection.client.zrem(this.key, this.member)).catch(() => undefined);
   }

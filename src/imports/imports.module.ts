@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { EventsModule } from 'src/events/events.module';
-import { workerProviders } from 'src/queue/worker-role';
 import { TemplatesModule } from 'src/templates/templates.module';
 import { Import } from './entities/import.entity';
 import { ImportQuotaUsage } from './entities/import-quota-usage.entity';
@@ -14,7 +13,7 @@ import { ImportsSweeper } from './imports.sweeper';
 @Module({
   imports: [TypeOrmModule.forFeature([Import, ImportQuotaUsage]), TemplatesModule, EventsModule],
   controllers: [ImportsController],
-  providers: [ImportsService, ImportRunnerService, ...workerProviders(ImportsProcessor, ImportsSweeper)],
+  providers: [ImportsService, ImportRunnerService, ImportsProcessor, ImportsSweeper],
   exports: [ImportsService],
 })
 export class ImportsModule {}

@@ -1,9 +1,10 @@
-import { InjectQueue, OnQueueCompleted, Process, Processor } from '@nestjs/bull';
-import { Logger } from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bull';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
-import { loadSettings } from 'src/config/settings';
+import { Settings } from 'src/config/settings';
 import { sandboxTenantLimit } from 'src/pdf-sandbox';
 import { QUEUES, type DetectionJob } from 'src/queue/queues';
+import { consumeInWorkers, pdfJobConcurrency, runsWorkers } from 'src/queue/worker-role';
 import { ImportRunnerService } from './import-runner.service';
 import { OrganizationAdmission } from './organization-admission';
 
@@ -13,19 +14,25 @@ const DEFERRED = 'deferred-for-fairness';
 const DEFER_MS = 250;
 
 /** Consumes the detection queue; the work runs in a sandboxed child process, so this worker stays responsive. */
-@Processor(QUEUES.detection)
-export class ImportsProcessor {
+@Injectable()
+export class ImportsProcessor implements OnModuleInit {
   private readonly logger = new Logger(ImportsProcessor.name);
   private readonly admission = new OrganizationAdmission();
 
   constructor(
     private readonly runner: ImportRunnerService,
     @InjectQueue(QUEUES.detection) private readonly queue: Queue<DetectionJob>,
+    private readonly settings: Settings,
   ) {}
+
+  onModuleInit(): void {
+    if (!runsWorkers(this.settings)) return;
+    this.queue.on('completed', (job: Job<DetectionJob>, result: unknown) => void this.requeueDeferred(job, result));
+    consumeInWorkers(this.queue, this.settings, pdfJobConcurrency(this.settings), (job) => this.detect(job));
+  }
 
   // An organization runs at most the sandbox's per-tenant share at once (pool size - 1); its further jobs leave
   // their Bull slot at once (see requeueDeferred), so the other slots stay free for other organizations.
-  @Process({ concurrency: loadSettings().WORKER_CONCURRENCY + loadSettings().PDF_SANDBOX_POOL_SIZE })
   async detect(job: Job<DetectionJob>): Promise<string | undefined> {
     const orgId = await this.runner.organizationOf(job.data.importId);
     if (orgId === null) return undefined;
@@ -44,7 +51,6 @@ export class ImportsProcessor {
    * attempts it has left. Bull cannot move an active job back from its handler without counting an attempt.
    * Lost between the two (a crash), the import is still queued in PostgreSQL and the sweeper queues it again.
    */
-  @OnQueueCompleted()
   async requeueDeferred(job: Job<DetectionJob>, result: unknown): Promise<void> {
     if (result !== DEFERRED) return;
     try {

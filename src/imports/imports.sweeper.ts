@@ -3,8 +3,10 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Queue } from 'bull';
 import { Repository } from 'typeorm';
-import { clearUnlessLive, every } from 'src/queue/lost-jobs';
+import { Settings } from 'src/config/settings';
+import { clearUnlessLive } from 'src/queue/lost-jobs';
 import { QUEUES, type DetectionJob } from 'src/queue/queues';
+import { everyInWorkers } from 'src/queue/worker-role';
 import { Import } from './entities/import.entity';
 
 const SWEEP_EVERY_MS = 15_000;
@@ -21,10 +23,11 @@ export class ImportsSweeper implements OnApplicationBootstrap, OnApplicationShut
   constructor(
     @InjectRepository(Import) private readonly imports: Repository<Import>,
     @InjectQueue(QUEUES.detection) private readonly queue: Queue<DetectionJob>,
+    private readonly settings: Settings,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.stop = every(SWEEP_EVERY_MS, this.logger, () => this.sweep());
+    this.stop = everyInWorkers(this.settings, SWEEP_EVERY_MS, this.logger, () => this.sweep());
   }
 
   onApplicationShutdown(): void {

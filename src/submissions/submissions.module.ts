@@ -5,7 +5,6 @@ import { DEVELOPMENT_KEY } from 'src/common/crypto/encryption';
 import { Settings } from 'src/config/settings';
 import { EventsModule } from 'src/events/events.module';
 import { FillLinksModule } from 'src/fill-links/fill-links.module';
-import { workerProviders } from 'src/queue/worker-role';
 import { TemplatesModule } from 'src/templates/templates.module';
 import { CompletedPdf } from './entities/completed-pdf.entity';
 import { Submission } from './entities/submission.entity';
@@ -37,7 +36,8 @@ import { SubmissionsSweeper } from './submissions.sweeper';
           settings.DATA_ENCRYPTION_KEY ? Buffer.from(settings.DATA_ENCRYPTION_KEY, 'base64') : DEVELOPMENT_KEY,
         ),
     },
-    ...workerProviders(SubmissionRenderingProcessor, SubmissionsSweeper),
+    SubmissionRenderingProcessor,
+    SubmissionsSweeper,
   ],
   exports: [SubmissionsService],
 })

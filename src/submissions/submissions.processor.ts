@@ -1,18 +1,23 @@
-import { Process, Processor } from '@nestjs/bull';
-import type { Job } from 'bull';
-import { loadSettings } from 'src/config/settings';
+import { InjectQueue } from '@nestjs/bull';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { Queue } from 'bull';
+import { Settings } from 'src/config/settings';
 import { QUEUES, type RenderingJob } from 'src/queue/queues';
+import { consumeInWorkers, pdfJobConcurrency } from 'src/queue/worker-role';
 import { SubmissionPdfService } from './submission-pdf.service';
 
 /** Consumes the rendering queue; a failed render is retried with backoff and the submission stays pending. */
-@Processor(QUEUES.rendering)
-export class SubmissionRenderingProcessor {
-  constructor(private readonly pdfs: SubmissionPdfService) {}
+@Injectable()
+export class SubmissionRenderingProcessor implements OnModuleInit {
+  constructor(
+    private readonly pdfs: SubmissionPdfService,
+    @InjectQueue(QUEUES.rendering) private readonly queue: Queue<RenderingJob>,
+    private readonly settings: Settings,
+  ) {}
 
-  // More jobs than sandbox children: one job's claim and freeze (PostgreSQL) overlap another's render, so the
-  // children never sit idle waiting for the database.
-  @Process({ concurrency: loadSettings().WORKER_CONCURRENCY + loadSettings().PDF_SANDBOX_POOL_SIZE })
-  async render(job: Job<RenderingJob>): Promise<void> {
-    await this.pdfs.renderAndFreeze(job.data.submissionId);
+  onModuleInit(): void {
+    consumeInWorkers(this.queue, this.settings, pdfJobConcurrency(this.settings), (job) =>
+      this.pdfs.renderAndFreeze(job.data.submissionId),
+    );
   }
 }

@@ -3,8 +3,10 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Queue } from 'bull';
 import { Repository } from 'typeorm';
-import { clearUnlessLive, every } from 'src/queue/lost-jobs';
+import { Settings } from 'src/config/settings';
+import { clearUnlessLive } from 'src/queue/lost-jobs';
 import { QUEUES, type RenderingJob } from 'src/queue/queues';
+import { everyInWorkers } from 'src/queue/worker-role';
 import { Submission } from './entities/submission.entity';
 import { SubmissionsService } from './submissions.service';
 
@@ -25,10 +27,11 @@ export class SubmissionsSweeper implements OnApplicationBootstrap, OnApplication
     @InjectRepository(Submission) private readonly submissions: Repository<Submission>,
     @InjectQueue(QUEUES.rendering) private readonly queue: Queue<RenderingJob>,
     private readonly service: SubmissionsService,
+    private readonly settings: Settings,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.stop = every(SWEEP_EVERY_MS, this.logger, () => this.sweep());
+    this.stop = everyInWorkers(this.settings, SWEEP_EVERY_MS, this.logger, () => this.sweep());
   }
 
   onApplicationShutdown(): void {

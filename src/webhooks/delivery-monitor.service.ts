@@ -22,12 +22,14 @@ export interface DeliveryConsumption {
 export class DeliveryMonitor {
   private lastConsumedAt = Date.now();
   private readonly stallAfterMs: number;
+  private readonly consumes: boolean;
 
   constructor(
     private readonly state: DeliveryStateRepository,
     settings: Settings,
   ) {
     this.stallAfterMs = deliveryTimings(settings).stallAfterMs;
+    this.consumes = runsWorkers(settings);
   }
 
   /** Called by the processor for every job it starts. */
@@ -37,7 +39,7 @@ export class DeliveryMonitor {
 
   async status(): Promise<DeliveryConsumption> {
     const idleMs = Date.now() - this.lastConsumedAt;
-    if (!runsWorkers()) return { consumes: false, overdue: 0, idleMs, stalled: false };
+    if (!this.consumes) return { consumes: false, overdue: 0, idleMs, stalled: false };
     const overdue = await this.state.countOverdue(this.stallAfterMs, 1000);
     return { consumes: true, overdue, idleMs, stalled: overdue > 0 && idleMs > this.stallAfterMs };
   }

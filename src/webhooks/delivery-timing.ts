@@ -1,5 +1,4 @@
 import type { Settings } from 'src/config/settings';
-import { loadSettings } from 'src/config/settings';
 import { DELIVERY_TIMEOUT_MS } from './delivery-sender';
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
@@ -26,6 +25,6 @@ export function deliveryTimings(settings: Pick<Settings, 'WEBHOOK_RETRY_BASE_MS'
 }
 
 /** Deliveries are I/O-bound (up to 10 s waiting on a partner), so each worker runs many at once. */
-export function deliveryConcurrency(): number {
-  return Math.min(64, loadSettings().WORKER_CONCURRENCY * 16);
+export function deliveryConcurrency(settings: Pick<Settings, 'WORKER_CONCURRENCY'>): number {
+  return Math.min(64, settings.WORKER_CONCURRENCY * 16);
 }

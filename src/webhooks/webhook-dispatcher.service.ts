@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Settings } from 'src/config/settings';
 import { EventsService } from 'src/events/events.service';
+import { runsWorkers } from 'src/queue/worker-role';
 import { DeliveryQueueService } from './delivery-queue.service';
 import { DeliveryStateRepository } from './delivery-state.repository';
 import { DISPATCH_POLL_MS } from './delivery-timing';
@@ -33,6 +34,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
   ) {}
 
   onApplicationBootstrap(): void {
+    if (!runsWorkers(this.settings)) return;
     this.running = true;
     this.loop = this.run();
   }

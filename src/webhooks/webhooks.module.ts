@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { EventsModule } from 'src/events/events.module';
-import { workerProviders } from 'src/queue/worker-role';
 import { DeliveryAttemptsService } from './delivery-attempts.service';
 import { DeliveryMonitor } from './delivery-monitor.service';
 import { DeliveryQueueService } from './delivery-queue.service';
@@ -32,7 +31,9 @@ import { WebhooksSweeper } from './webhooks.sweeper';
     DeliveryStateRepository,
     DeliveryMonitor,
     WebhookClock,
-    ...workerProviders(WebhookDispatcher, WebhooksProcessor, WebhooksSweeper),
+    WebhookDispatcher,
+    WebhooksProcessor,
+    WebhooksSweeper,
   ],
   exports: [WebhooksService, DeliveryMonitor],
 })

@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Settings } from 'src/config/settings';
+import { runsWorkers } from 'src/queue/worker-role';
 import { DeliveryQueueService } from './delivery-queue.service';
 import { DeliveryStateRepository } from './delivery-state.repository';
 import { deliveryTimings, type DeliveryTimings } from './delivery-timing';
@@ -22,12 +23,13 @@ export class WebhooksSweeper implements OnApplicationBootstrap, OnApplicationShu
   constructor(
     private readonly state: DeliveryStateRepository,
     private readonly queue: DeliveryQueueService,
-    settings: Settings,
+    private readonly settings: Settings,
   ) {
     this.timings = deliveryTimings(settings);
   }
 
   onApplicationBootstrap(): void {
+    if (!runsWorkers(this.settings)) return;
     this.timer = setInterval(() => void this.tick(), this.timings.sweepEveryMs);
     this.timer.unref();
   }

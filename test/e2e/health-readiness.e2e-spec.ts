@@ -4,7 +4,6 @@
  * that would take every replica out of the load balancer at once; GET /health still answers 503 naming them. A
  * worker killed while idle is reported from its heartbeats. Redis and the worker are this spec's own.
  */
-import 'test/utils/api-role';
 import { createOrg, type TestOrg } from 'test/factories/organizations.factory';
 import { createTestApp, type TestApp } from 'test/utils/create-test-app';
 import { api } from 'test/utils/http';
@@ -23,6 +22,7 @@ describe('readiness of an API replica while shared parts are missing', () => {
   beforeAll(async () => {
     redis = await PrivateRedis.start();
     t = await createTestApp({
+      APP_ROLE: 'api', // consumes nothing: the spawned worker does
       REDIS_URL: redis.url(),
       QUEUE_PREFIX,
       WORKER_HEARTBEAT_MS: '1000',

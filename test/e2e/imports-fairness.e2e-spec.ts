@@ -1,4 +1,4 @@
-import { loadSettings } from 'src/config/settings';
+import { pdfJobConcurrency } from 'src/queue/worker-role';
 import { createOrg, type TestOrg } from 'test/factories/organizations.factory';
 import { createTestApp, type TestApp } from 'test/utils/create-test-app';
 import { api } from 'test/utils/http';
@@ -32,8 +32,7 @@ describe('detection fairness between organizations (real app, Bull, sandbox pool
   }
 
   it("org A's queue deeper than the slots: org B's one-page import finishes before any of A's, and all succeed", async () => {
-    const { WORKER_CONCURRENCY, PDF_SANDBOX_POOL_SIZE } = loadSettings();
-    const slots = WORKER_CONCURRENCY + PDF_SANDBOX_POOL_SIZE;
+    const slots = pdfJobConcurrency(t.settings); // the app's own settings decide its Bull slots
     // A page of text runs takes seconds to lay out: each of A's imports runs far longer than B's one page.
     const slow = slowLayoutPdf(['slow'], 8_000);
     const aIds: string[] = [];

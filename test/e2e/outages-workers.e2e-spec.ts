@@ -1,4 +1,3 @@
-import 'test/utils/api-role';
 import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
 import { Client } from 'pg';
@@ -29,7 +28,7 @@ describe('workers: logs, heartbeats in /health, and jobs of a killed worker take
   const workers: SpawnedApp[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({ QUEUE_PREFIX, WORKER_HEARTBEAT_MS: '1000' }); // APP_ROLE=api: consumes nothing
+    t = await createTestApp({ APP_ROLE: 'api', QUEUE_PREFIX, WORKER_HEARTBEAT_MS: '1000' }); // consumes nothing
     org = await createOrg(t.app);
   });
 
