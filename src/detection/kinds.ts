@@ -93,8 +93,9 @@ export function choiceMode(prompt: string, instruction: string, options: string[
   if (marker === 'circle' || marker === 'paren') return 'one';
   if (marker === 'bracket') return 'many';
   const lower = options.map((o) => foldText(o).trim());
-  if (lower.filter((o) => RELATIVES.has(o)).length >= 2 && !lower.some((o) => /^(self|yo|patient)$/.test(o)))
-    return 'many';
+  // In a grid of cells (a condition per row), "Self" is one more person who may have had it.
+  const self = marker !== 'cell' && lower.some((o) => /^(self|yo|patient)$/.test(o));
+  if (lower.filter((o) => RELATIVES.has(o)).length >= 2 && !self) return 'many';
   if (lower.length >= 2 && lower.every((o) => PAST_PRESENT.has(o))) return 'many';
   if (lower.some((o) => /^(yes|no|si)\b/.test(o))) return 'one';
   if (lower.some((o) => SEX.has(o))) return 'one';

@@ -4,6 +4,7 @@ import { textKind } from '../kinds';
 import type { Candidate } from './candidate';
 import { findCandidates } from './candidates';
 import { captionsUnder, splitByCaptions } from './captions';
+import { cellGridRows } from './cell-grids';
 import { groupChoices } from './choices';
 import { findCircleWords } from './circle-words';
 import { buildGeometry } from './geometry';
@@ -65,6 +66,9 @@ export function detectPage(page: PageContent, nextKey: () => string): PageResult
     texts.push(c);
   }
   const tokens = textTokens(lines);
+  const grids = cellGridRows(texts, tokens);
+  const inGrid = new Set(grids.flatMap((g) => g.cells));
+  texts.splice(0, texts.length, ...texts.filter((c) => !inGrid.has(c)));
   const headings = lines
     .filter((l) => l.tokens.length > 0 && l.tokens.every((t) => t.type === 'text' && t.bold))
     .map((l) => l.base);
@@ -162,6 +166,23 @@ export function detectPage(page: PageContent, nextKey: () => string): PageResult
       mark: 'check',
       ...(ch.borrowed ? { labelFromAfar: true } : {}),
     });
+  }
+  for (const g of grids) {
+    const key = nextKey();
+    // The whole interior of the cell: a tick goes anywhere in it.
+    for (const c of g.cells)
+      fields.push({
+        kind: g.many ? 'select_many' : 'select_one',
+        page: page1,
+        rect: toRect(page, { ...c, y1: c.cell!.y1 + c.x1 - c.cell!.x1, y2: c.cell!.y2 - c.x1 + c.cell!.x1 }),
+        label: c.columnHeader!,
+        prompt: g.prompt,
+        choiceLabel: c.columnHeader!,
+        questionKey: key,
+        required: false,
+        confidence: c.confidence,
+        mark: 'check',
+      });
   }
   for (const q of circled) {
     const prompt = cleanLabel(q.promptRaw);

@@ -1,0 +1,60 @@
+/**
+ * Tables of empty cells whose column headers are answers (relatives, Past / Present, Yes / No, a frequency): a
+ * family-history or condition grid. Each row is one choice question: its prompt is the row header (all its
+ * lines), its options are its cells, named by their column headers. Other tables of empty cells stay text.
+ */
+import { choiceMode } from '../kinds';
+import { TEXT_MIDDLE_EM } from './box-text';
+import type { Candidate } from './candidate';
+import type { Token } from './text';
+
+export interface CellGridRow {
+  prompt: string;
+  many: boolean;
+  cells: Candidate[];
+}
+
+/** pt: cells of one row share their top and bottom within this; a row header ends this close to the cells. */
+const ALIGN = 2;
+
+export function cellGridRows(cands: Candidate[], tokens: Token[]): CellGridRow[] {
+  const rows = new Map<string, Candidate[]>();
+  for (const c of cands) {
+    if (!c.cell || !c.columnHeader) continue;
+    const key = `${Math.round(c.cell.y1 / ALIGN)}:${Math.round(c.cell.y2 / ALIGN)}`;
+    rows.set(key, [...(rows.get(key) ?? []), c]);
+  }
+  const out: CellGridRow[] = [];
+  for (const row of rows.values()) {
+    row.sort((a, b) => a.x1 - b.x1);
+    // Tables side by side share rows: each run of touching cells is a table of its own.
+    const runs: Candidate[][] = [];
+    for (const c of row)
+      if (runs.length && c.cell!.x1 - runs[runs.length - 1].at(-1)!.cell!.x2 < ALIGN) runs[runs.length - 1].push(c);
+      else runs.push([c]);
+    runs.forEach((cells, i) => {
+      const grid = gridRow(cells, tokens, runs[i - 1]?.at(-1)?.x2 ?? -Infinity);
+      if (grid) out.push(grid);
+    });
+  }
+  return out;
+}
+
+/** The row header is the text between the previous table and the first cell, within the row's height. */
+function gridRow(cells: Candidate[], tokens: Token[], from: number): CellGridRow | null {
+  if (cells.length < 2) return null;
+  const row = cells[0].cell!;
+  const mid = (t: Token): number => t.base + TEXT_MIDDLE_EM * t.size;
+  const head = tokens
+    .filter((t) => t.x1 >= from && t.x2 <= row.x1 + ALIGN && mid(t) > row.y1 && mid(t) < row.y2)
+    .sort((a, b) => b.base - a.base || a.x1 - b.x1);
+  if (!head.length) return null;
+  const prompt = head.map((t) => t.text.trim()).join(' ');
+  const mode = choiceMode(
+    prompt,
+    '',
+    cells.map((c) => c.columnHeader!),
+    'cell',
+  );
+  return mode === 'unknown' ? null : { prompt, many: mode === 'many', cells };
+}
