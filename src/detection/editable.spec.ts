@@ -1,20 +1,10 @@
 import { MAX_FIELDS_PER_VERSION } from 'src/shared/constants';
 import { clampRect, keepEditable } from './editable';
 import type { DetectedField, Rect } from './field-map';
+import { detectedField as field } from 'test/factories/fields.factory';
 
 const PAGE: Rect = [0, 0, 612, 792];
-const field = (extra: Partial<DetectedField>): DetectedField => ({
-  kind: 'text',
-  page: 1,
-  rect: [72, 700, 300, 714],
-  label: 'Name',
-  prompt: 'Name',
-  choiceLabel: null,
-  questionKey: null,
-  required: false,
-  confidence: 1,
-  ...extra,
-});
+
 const option = (choiceLabel: string, questionKey: string, kind: DetectedField['kind'] = 'select_one') =>
   field({ kind, choiceLabel, label: choiceLabel, prompt: 'Sex', questionKey, rect: [72, 600, 82, 610] });
 

@@ -1,18 +1,8 @@
 import type { DetectedField, DetectionResult } from 'src/detection/field-map';
 import { cleanDetectedText, DETECTED_TEXT_LIMITS, storableDetection } from './detected-text';
+import { detectedField } from 'test/factories/fields.factory';
 
-const field = (over: Partial<DetectedField>): DetectedField => ({
-  kind: 'text',
-  page: 1,
-  rect: [0, 0, 10, 10],
-  label: 'Name',
-  prompt: 'Name',
-  choiceLabel: null,
-  questionKey: null,
-  required: false,
-  confidence: 1,
-  ...over,
-});
+const field = (over: Partial<DetectedField>): DetectedField => detectedField({ rect: [0, 0, 10, 10], ...over });
 
 describe('storable detection results', () => {
   it('turns control characters into single spaces and trims', () => {

@@ -1,21 +1,10 @@
 import { AppException } from 'src/common/errors/app.exception';
 import type { TemplateField } from 'src/templates/template-field';
 import { checkSubmission } from './answer-validation';
+import { templateField } from 'test/factories/fields.factory';
 
-const field = (fieldId: string, kind: TemplateField['kind'], extra: Partial<TemplateField> = {}): TemplateField => ({
-  fieldId,
-  kind,
-  page: 1,
-  rect: [72, 600, 84, 612],
-  label: fieldId,
-  prompt: fieldId,
-  choiceLabel: null,
-  questionKey: null,
-  questionId: kind === 'select_one' ? 'q_surgery' : `q_${fieldId}`,
-  required: false,
-  confidence: 1,
-  ...extra,
-});
+const field = (fieldId: string, kind: TemplateField['kind'], extra: Partial<TemplateField> = {}): TemplateField =>
+  templateField(fieldId, { kind, questionId: kind === 'select_one' ? 'q_surgery' : `q_${fieldId}`, ...extra });
 
 const PNG = `data:image/png;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]).toString('base64')}`;
 

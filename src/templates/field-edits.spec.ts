@@ -1,23 +1,10 @@
 import type { FieldEntryDto } from './dto/template-edit.dto';
 import { applyFieldEdits, FieldEditError, type FieldEditBase } from './field-edits';
 import type { TemplateField } from './template-field';
+import { templateField } from 'test/factories/fields.factory';
 
 const text = (fieldId: string, rect: [number, number, number, number], extra: Partial<TemplateField> = {}) =>
-  ({
-    fieldId,
-    kind: 'text',
-    page: 1,
-    rect,
-    label: fieldId,
-    prompt: fieldId,
-    choiceLabel: null,
-    questionKey: null,
-    questionId: `q_${fieldId}`,
-    required: false,
-    confidence: 0.5,
-    section: '',
-    ...extra,
-  }) as TemplateField;
+  templateField(fieldId, { rect, confidence: 0.5, ...extra });
 
 const base: FieldEditBase = {
   version: 3,

@@ -1,22 +1,16 @@
 import type { FieldEntryDto } from './dto/template-edit.dto';
 import { applyFieldEdits, FieldEditError, type FieldEditBase } from './field-edits';
 import type { TemplateField } from './template-field';
+import { templateField } from 'test/factories/fields.factory';
 
-const field = (fieldId: string, kind: TemplateField['kind'], extra: Partial<TemplateField> = {}): TemplateField => ({
-  fieldId,
-  kind,
-  page: 1,
-  rect: [72, 600, 84, 612],
-  label: fieldId,
-  prompt: fieldId,
-  choiceLabel: kind === 'text' || kind === 'date' ? null : fieldId,
-  questionKey: null,
-  questionId: kind === 'select_one' ? 'q_surgery' : `q_${fieldId}`,
-  required: false,
-  confidence: 0.9,
-  section: '',
-  ...extra,
-});
+const field = (fieldId: string, kind: TemplateField['kind'], extra: Partial<TemplateField> = {}): TemplateField =>
+  templateField(fieldId, {
+    kind,
+    choiceLabel: kind === 'text' || kind === 'date' ? null : fieldId,
+    questionId: kind === 'select_one' ? 'q_surgery' : `q_${fieldId}`,
+    confidence: 0.9,
+    ...extra,
+  });
 
 const base: FieldEditBase = {
   version: 1,

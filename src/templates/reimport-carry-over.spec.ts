@@ -1,24 +1,10 @@
 import type { Rect } from 'src/detection/field-map';
 import { carryOver, iou, matchFields, staffEdits } from './reimport-carry-over';
 import type { TemplateField } from './template-field';
+import { templateField } from 'test/factories/fields.factory';
 
-const field = (fieldId: string, rect: Rect, extra: Partial<TemplateField> = {}): TemplateField => ({
-  fieldId,
-  kind: 'text',
-  page: 1,
-  rect,
-  label: fieldId,
-  prompt: fieldId,
-  choiceLabel: null,
-  questionKey: null,
-  questionId: `q_${fieldId}`,
-  required: false,
-  confidence: 0.8,
-  section: '',
-  format: null,
-  condition: null,
-  ...extra,
-});
+const field = (fieldId: string, rect: Rect, extra: Partial<TemplateField> = {}): TemplateField =>
+  templateField(fieldId, { rect, confidence: 0.8, format: null, condition: null, ...extra });
 const option = (fieldId: string, rect: Rect, choiceLabel: string, questionId: string, prompt = 'Do you smoke?') =>
   field(fieldId, rect, {
     kind: 'select_one',

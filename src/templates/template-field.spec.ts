@@ -1,18 +1,6 @@
-import type { DetectedField, DetectionResult } from 'src/detection/field-map';
+import type { DetectionResult } from 'src/detection/field-map';
 import { ownQuestionId, storedFields, withPublicIds, type TemplateField } from './template-field';
-
-const field = (extra: Partial<DetectedField>): DetectedField => ({
-  kind: 'text',
-  page: 1,
-  rect: [72, 700, 300, 714],
-  label: 'Name',
-  prompt: 'Name',
-  choiceLabel: null,
-  questionKey: null,
-  required: false,
-  confidence: 1,
-  ...extra,
-});
+import { detectedField as field } from 'test/factories/fields.factory';
 
 describe('question ids', () => {
   it('gives the options of one question one id and every other field an id of its own', () => {
