@@ -81,11 +81,12 @@ export function captionsUnder(
     const starts = caps.map((t, i) => (i === 0 ? c.x1 : t.x1));
     const ends = caps.map((t, i) => (i + 1 < caps.length ? caps[i + 1].x1 - CAPTION.partGap : c.x2));
     if (starts.some((x, i) => ends[i] - x < P.captionPartMinWidth)) continue;
-    // A word with a field right under it (one with no label of its own) is that field's label.
+    // A word with a field right under it (one with no label or caption of its own) is that field's label.
     const labelsBelow = texts.some(
       (f) =>
         f !== c &&
         !labelledBeside.has(f) &&
+        !claim.has(f) &&
         caps.some(
           (t) =>
             f.y2 <= t.y1 + CAPTION.fieldUnderRise &&

@@ -124,13 +124,16 @@ export function addCellCandidates(out: Candidate[], lines: TextLine[], geo: Geom
       ),
   );
   for (const c of cells) {
-    if (c.filledGray !== null && c.filledGray < CELL.shadedGray) continue;
+    if (c.filledGray !== null && c.filledGray < CELL.shadedGray && !c.fillOnly) continue;
     if (boxH(c) > CELL.maxHeight || boxW(c) < CELL.minWidth) continue;
     if (markers.some((m) => inside(m, c, INSIDE_SLACK))) continue;
     const inner = tokensIn(lines, c).filter((t) => t.type !== 'blank');
     const hints = inner.filter((t) => isHint(t.text));
     const texts = inner.filter((t) => !isHint(t.text));
-    const interior: Box = { x1: c.x1 + BOX_INK, y1: c.y1 + BOX_INK, x2: c.x2 - BOX_INK, y2: c.y2 - BOX_INK };
+    // A shade with text on it is a label or heading band, not a box to write in.
+    if (c.fillOnly && texts.length) continue;
+    const ink = c.fillOnly ? 0 : BOX_INK;
+    const interior: Box = { x1: c.x1 + ink, y1: c.y1 + ink, x2: c.x2 - ink, y2: c.y2 - ink };
     const cand: Candidate = {
       ...interior,
       source: 'box',
@@ -155,10 +158,11 @@ export function addCellCandidates(out: Candidate[], lines: TextLine[], geo: Geom
     const labelBottom = Math.min(...row.map((t) => t.y1));
     if (
       below.length === 0 &&
+      !boxedHeading(c, row, cells) &&
       (first.x1 - c.x1 < CELL.cornerShare * boxW(c) + CELL.cornerInset || centred(row, c)) &&
       c.y2 - top < CELL.cornerMaxDrop &&
       labelBottom - c.y1 >= CELL.cornerRoomBelow &&
-      !besideTextBlock(c, cells, lines)
+      !besideTextBlock(c, cells, lines, top)
     ) {
       cand.y2 = first.base - CELL.labelDescentEm * first.size;
       cand.innerLabelRaw = row.map((t) => t.text).join(' ');
@@ -215,21 +219,40 @@ function lowerBand(c: Candidate): Candidate {
 }
 
 /**
- * A row header of a text table: the cell next to it on the same row holds several lines of text, so the
- * empty space under the header is the row's height, not a blank.
+ * A row of a text table: the cell next to it on the same row holds several lines of text (or lines reaching
+ * its bottom), so the empty space under this cell's text is the row's height, not a blank.
  */
-function besideTextBlock(c: Cell, cells: Cell[], lines: TextLine[]): boolean {
+function besideTextBlock(c: Cell, cells: Cell[], lines: TextLine[], top: number): boolean {
+  const align = TABLE.edgeTolerance;
   return cells.some((o) => {
-    const align = TABLE.edgeTolerance;
-    if (o === c || (Math.abs(o.x1 - c.x2) > align && Math.abs(o.x2 - c.x1) > align)) return false;
-    if (Math.min(o.y2, c.y2) - Math.max(o.y1, c.y1) < TABLE.rowOverlapShare * boxH(c)) return false;
-    const rows = new Set(
-      tokensIn(lines, o)
-        .filter((t) => t.type === 'text')
-        .map((t) => Math.round(t.base)),
-    );
-    return rows.size >= TABLE.textBlockRows;
+    if (o === c || Math.min(o.y2, c.y2) - Math.max(o.y1, c.y1) < TABLE.rowOverlapShare * boxH(c)) return false;
+    const texts = tokensIn(lines, o).filter((t) => t.type === 'text' && !isHint(t.text));
+    const starts = new Map<number, number>();
+    for (const t of texts) starts.set(Math.round(t.base), Math.min(t.x1, starts.get(Math.round(t.base)) ?? Infinity));
+    const beside = Math.abs(o.x1 - c.x2) <= align || Math.abs(o.x2 - c.x1) <= align;
+    if (beside && starts.size >= TABLE.textBlockRows) return true;
+    // A paragraph wrapped down to the bottom of a cell of the same row, its first line level with this cell's
+    // text (both are the row's content): the row is as tall as that paragraph.
+    const sameRow =
+      Math.abs(o.y1 - c.y1) < align &&
+      Math.abs(o.y2 - c.y2) < align &&
+      [...starts.keys()].some((b) => Math.abs(b - top) <= 1);
+    const oneStyle = texts.every((t) => t.bold === texts[0].bold && Math.abs(t.size - texts[0].size) < 0.5);
+    const wrapped = starts.size >= 2 && oneStyle && Math.max(...starts.values()) - Math.min(...starts.values()) < align;
+    return sameRow && wrapped && Math.min(...texts.map((t) => t.y1)) - o.y1 < CELL.interiorMinHeight;
   });
+}
+
+/** A bold line alone in a box that no other cell adjoins on its row: a section heading drawn boxed. */
+function boxedHeading(c: Cell, row: Token[], cells: Cell[]): boolean {
+  const align = TABLE.edgeTolerance;
+  const adjoined = cells.some(
+    (o) =>
+      o !== c &&
+      Math.min(o.y2, c.y2) - Math.max(o.y1, c.y1) >= TABLE.rowOverlapShare * boxH(c) &&
+      (Math.abs(o.x1 - c.x2) <= align || Math.abs(o.x2 - c.x1) <= align),
+  );
+  return !adjoined && row.every((t) => t.bold);
 }
 
 /** Walks up a table column through empty cells of the same width to a header cell with text. */

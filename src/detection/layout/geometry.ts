@@ -2,11 +2,11 @@
  * Vector geometry: merges ruled lines, finds closed cells (tables, boxes, drawn check squares)
  * and small circles.
  */
-import type { Box, PageContent, Segment } from './types';
+import type { Box, FilledRect, PageContent, Segment } from './types';
 
 export interface Cell extends Box {
-  /** Built from separate ruled lines (true) or one rectangle path (false). */
-  fromLines: boolean;
+  /** Drawn as a fill with no stroke (an entry box set off by its shade alone). */
+  fillOnly: boolean;
   filledGray: number | null;
 }
 
@@ -50,6 +50,10 @@ const GEOMETRY = {
   circleSideDiff: 1.5,
   /** A fill covers a cell when it reaches each of its edges within this. */
   fillCoverSlack: 1,
+  /** 0..1 gray: an entry box drawn as a fill alone is at least this light (ink must show on it)... */
+  entryFillMinGray: 0.8,
+  /** ... and differs by this much from what it is painted on (the paper, or a tinted panel behind it). */
+  entryFillContrast: 0.02,
   /** Cells to write in are at least this tall (one line of text)... */
   cellMinHeight: 7,
   /** ... and this wide (narrower cells are comb boxes or gaps between rules). */
@@ -147,6 +151,22 @@ function findCells(h: Segment[], v: Segment[], openEnd = false): Box[] {
   return cells;
 }
 
+/**
+ * Rectangles filled without a stroke that stand out from what they are painted on: a light grey box on white
+ * paper, or a white box on a tinted panel. Painted later means on top, so the backdrop is the last fill before.
+ */
+function entryFills(page: PageContent): FilledRect[] {
+  const { fills } = page;
+  const area = (b: Box): number => (b.x2 - b.x1) * (b.y2 - b.y1);
+  const within = (a: Box, b: Box): boolean => a.x1 >= b.x1 && a.x2 <= b.x2 && a.y1 >= b.y1 && a.y2 <= b.y2;
+  return fills.filter((f, i) => {
+    if (f.gray < GEOMETRY.entryFillMinGray) return false;
+    const behind = fills.slice(0, i).filter((b) => within(f, b) && area(b) > area(f));
+    const backdrop = behind.length ? behind[behind.length - 1].gray : 1;
+    return Math.abs(f.gray - backdrop) >= GEOMETRY.entryFillContrast;
+  });
+}
+
 export function buildGeometry(page: PageContent): Geometry {
   const hLines = mergeLines(page.hLines, true);
   const vLines = mergeLines(page.vLines, false);
@@ -158,7 +178,7 @@ export function buildGeometry(page: PageContent): Geometry {
     raw.push({ x1: -b.x2, y1: b.y1, x2: -b.x1, y2: b.y2 });
   const all: Cell[] = [];
   const same = GEOMETRY.sameCellOffset;
-  const add = (b: Box, fromLines: boolean): void => {
+  const add = (b: Box, fillOnly: boolean, gray: number | null = null): void => {
     if (
       all.some(
         (c) =>
@@ -169,9 +189,9 @@ export function buildGeometry(page: PageContent): Geometry {
       )
     )
       return;
-    all.push({ ...b, fromLines, filledGray: null });
+    all.push({ ...b, fillOnly, filledGray: gray });
   };
-  for (const b of raw) add(b, true);
+  for (const b of raw) add(b, false);
   const circles: Box[] = [];
   for (const s of page.shapes) {
     if (s.curved) {
@@ -183,7 +203,8 @@ export function buildGeometry(page: PageContent): Geometry {
     }
     if (s.rectLike && (s.stroked || (s.filled && isSquare(s)))) add(s, false);
   }
-  for (const c of all) {
+  for (const f of entryFills(page)) add(f, true, f.gray);
+  for (const c of all.filter((x) => !x.fillOnly)) {
     const slack = GEOMETRY.fillCoverSlack;
     const f = page.fills.find(
       (r) => r.x1 <= c.x1 + slack && r.x2 >= c.x2 - slack && r.y1 <= c.y1 + slack && r.y2 >= c.y2 - slack,

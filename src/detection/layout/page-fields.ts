@@ -29,6 +29,8 @@ const PAGE_FIELDS = {
   alignTolerance: 3,
   /** A label above may sit this far into the line above (one baseline, a rounding). */
   continuationSlack: 1,
+  /** Share of the page height: a full-width rule this near the top or bottom rules off a header or footer. */
+  runningMarginShare: 0.1,
   /** A box taller than this takes several lines of writing. */
   multilineMinHeight: 30,
 } as const;
@@ -77,21 +79,27 @@ export function detectPage(page: PageContent, nextKey: () => string): PageResult
   const fields: DetectedField[] = [];
   const all2 = [...texts, ...markers];
   const labelled = texts.map((c) => ({ c, hit: findLabel(c, tokens, all2) }));
-  // Continuation lines of a multi-line answer repeat the label of the line above.
-  for (const x of labelled) {
-    if (x.hit.where !== 'none' && x.hit.where !== 'above') continue;
-    const prev = labelled.find(
-      (o) =>
-        o !== x &&
-        o.c.source === x.c.source &&
-        o.c.y1 > x.c.y1 &&
-        o.c.y1 - x.c.y1 < PAGE_FIELDS.continuationMaxPitch &&
-        Math.abs(o.c.x2 - x.c.x2) < PAGE_FIELDS.alignTolerance &&
-        o.hit.where === 'left',
-    );
+  // Continuation lines of a multi-line answer repeat the label of the line above (top to bottom, so a stack of
+  // lines under one label shares it). A caption under the last line that is the next line's label is not its own.
+  const labelsAbove = new Set(labelled.filter((o) => o.hit.where === 'above').map((o) => o.hit.token));
+  for (const x of [...labelled].sort((a, b) => b.c.y1 - a.c.y1)) {
+    const borrowed = x.hit.where === 'below' && labelsAbove.has(x.hit.token);
+    if (x.hit.where !== 'none' && x.hit.where !== 'above' && !borrowed) continue;
+    const prev = labelled
+      .filter(
+        (o) =>
+          o !== x &&
+          o.c.source === x.c.source &&
+          o.c.y1 > x.c.y1 &&
+          o.c.y1 - x.c.y1 < PAGE_FIELDS.continuationMaxPitch &&
+          Math.abs(o.c.x2 - x.c.x2) < PAGE_FIELDS.alignTolerance &&
+          (o.hit.where === 'left' || o.hit.where === 'above'),
+      )
+      .sort((a, b) => a.c.y1 - b.c.y1)[0];
     const slack = PAGE_FIELDS.continuationSlack;
-    if (prev && (x.hit.where === 'none' || (x.hit.token && prev.hit.token && x.hit.token.y1 >= prev.c.y1 - slack)))
+    if (prev && (x.hit.where !== 'above' || (x.hit.token && prev.hit.token && x.hit.token.y1 >= prev.c.y1 - slack)))
       x.hit = prev.hit;
+    else if (borrowed) x.hit = { raw: '', token: null, where: 'none' };
   }
   // Empty rows of a ruled table repeat the column caption printed over its first row (top to bottom).
   for (const x of [...labelled].sort((a, b) => b.c.y1 - a.c.y1)) {
@@ -120,8 +128,14 @@ export function detectPage(page: PageContent, nextKey: () => string): PageResult
       hit.token = caption;
       hit.raw = caption.text + (isRequiredText(hit.raw) ? '*' : '');
     }
-    // A rule across the whole page with no label on its left separates sections or table rows.
-    if (c.source === 'line' && c.x2 - c.x1 >= P.separatorPageShare * page.width && hit.where !== 'left') continue;
+    // A rule across the whole page separates sections or table rows, unless it has a label on its left, or an
+    // empty band under a caption or a label above it (not a heading).
+    if (c.source === 'line' && c.x2 - c.x1 >= P.separatorPageShare * page.width && hit.where !== 'left') {
+      const empty = !tokens.some((t) => t.x1 < c.x2 && t.x2 > c.x1 && t.y1 < c.y2 && t.y2 > c.y1);
+      const margin = PAGE_FIELDS.runningMarginShare * page.height;
+      const running = c.y1 < margin || c.y1 > page.height - margin;
+      if (!empty || running || !(caption || (hit.where === 'above' && !hit.token?.bold))) continue;
+    }
     if (c.columnHeader && hit.where !== 'inside') {
       hit.raw = c.columnHeader;
       hit.where = 'column';
