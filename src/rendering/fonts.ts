@@ -2,6 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, PDFFont, StandardFonts } from 'pdf-lib';
+import { unshapedLayout } from './unshaped-glyphs';
 
 /**
  * Font choice: when every string to be printed is WinAnsi-encodable we use the standard Helvetica
@@ -62,9 +63,10 @@ export function bundledFontBytes(): Uint8Array {
 const LAYOUT_CACHE_LIMIT = 4000;
 
 /**
- * Memoises fontkit's `layout()` (shaping through GSUB/GPOS) per string: pdf-lib calls it for every
- * width measurement, and its text-field appearance code measures the same string at every candidate
- * font size. Glyph runs are read, never changed, by pdf-lib.
+ * Makes fontkit's `layout()` cheap: a string that shaping cannot change is laid out from the cmap (see
+ * unshaped-glyphs.ts), and the others (GSUB substitutions, e.g. the "fi" ligature) are shaped once per string:
+ * pdf-lib calls it for every width measurement and every encoding of the same string. Glyph runs are read,
+ * never changed, by pdf-lib.
  */
 const layoutCache = new Map<string, fontkit.GlyphRun>();
 
@@ -78,8 +80,11 @@ export function forgetRenderedText(): void {
 
 function memoiseLayout(font: fontkit.Font): fontkit.Font {
   const layout = font.layout.bind(font);
+  const unshaped = unshapedLayout(font);
   const cache = layoutCache;
   font.layout = (text: string, features?: Parameters<fontkit.Font['layout']>[1]): fontkit.GlyphRun => {
+    const plain = features === undefined ? unshaped(text) : undefined;
+    if (plain) return plain;
     const key = features === undefined ? text : `${text}\u0000${JSON.stringify(features)}`;
     let run = cache.get(key);
     if (!run) {
