@@ -47,7 +47,8 @@ export function captionsUnder(
 ): Map<Candidate, Token[]> {
   const claim = new Map<Candidate, Token[]>();
   for (const c of texts) {
-    if (!UNDERLINED.has(c.source)) continue;
+    // A hinted blank (a segmented date, an e-mail address) is one field: `MM DD YYYY` under it is its hint.
+    if (!UNDERLINED.has(c.source) || c.hint) continue;
     const caps = tokens
       .filter(
         (t) =>

@@ -1,4 +1,5 @@
 /** Binds text fields to their labels: inside the box, on the same baseline to the left, or just above. */
+import { isYesNoWord } from '../kinds';
 import { isHint, TEXT_MIDDLE_EM } from './box-text';
 import type { Candidate } from './candidate';
 import type { TextLine, Token } from './text';
@@ -21,6 +22,8 @@ const LABEL_PLACE = {
   aboveLabelOutdent: 15,
   /** A caption under a rule starts at most this far left of it. */
   belowCaptionOutdent: 6,
+  /** em: an option's word starts at most this far after its marker. */
+  optionGapEm: 1.2,
   /** A column header sits at most this far over the cell. */
   columnHeaderMaxRise: 160,
   /** A row header's middle is within this of the field's middle. */
@@ -52,18 +55,42 @@ function blocked(fields: Box[], a: number, b: number, y1: number, y2: number, se
   );
 }
 
+/** The token ending nearest left of x on the row (yLo..yHi), within the left-label reach. */
+function nearestLeft(x: number, tokens: Token[], yLo: number, yHi: number): Token | null {
+  let best: Token | null = null;
+  for (const t of tokens) {
+    if (t.base < yLo || t.base > yHi) continue;
+    if (t.x2 > x + LABEL_PLACE.leftLabelOverlap || x - t.x2 > P.leftLabelMaxGap) continue;
+    if (best && t.x2 <= best.x2) continue;
+    best = t;
+  }
+  return best;
+}
+
+/**
+ * The marker printed right before a closed answer (`O Yes  O No  O N/A`): the answer is that option's, and a blank
+ * after the row answers the row's question. A category option (`☐ Trans ____`, `☐ Other ____`) labels its write-in.
+ */
+function markerBefore(t: Token, fields: Candidate[]): Candidate | undefined {
+  if (!isYesNoWord(t.text) && !/^(n\/a|none|unsure|not sure)$/i.test(t.text.trim())) return undefined;
+  return fields.find(
+    (m) => m.choice && m.x2 <= t.x1 + 1 && t.x1 - m.x2 < LABEL_PLACE.optionGapEm * t.size && m.y1 < t.y2 && m.y2 > t.y1,
+  );
+}
+
 export function findLabel(c: Candidate, tokens: Token[], fields: Candidate[]): LabelHit {
   if (c.innerLabelRaw) return { raw: c.innerLabelRaw, token: null, where: 'inside' };
   const yLo = c.y1 - P.leftLabelBelow;
   const yHi = c.source === 'box' ? Math.min(c.y2, c.y1 + LABEL_PLACE.boxLeftLabelAbove) : c.y1 + P.leftLabelAbove;
-  let best: Token | null = null;
-  for (const t of tokens) {
-    if (t.base < yLo || t.base > yHi) continue;
-    if (t.x2 > c.x1 + LABEL_PLACE.leftLabelOverlap || c.x1 - t.x2 > P.leftLabelMaxGap) continue;
-    if (best && t.x2 <= best.x2) continue;
-    best = t;
+  let best = nearestLeft(c.x1, tokens, yLo, yHi);
+  // A blank after a row of options (`O Yes  O No  O N/A  ____`) is labelled by the row's question.
+  let passed = false;
+  for (let m = best && markerBefore(best, fields); best && m; m = best && markerBefore(best, fields)) {
+    best = nearestLeft(m.x1, tokens, yLo, yHi);
+    passed = true;
   }
-  if (best && !blocked(fields, best.x2, c.x1, c.y1, c.y2, c)) return { raw: best.text, token: best, where: 'left' };
+  if (best && (passed || !blocked(fields, best.x2, c.x1, c.y1, c.y2, c)))
+    return { raw: best.text, token: best, where: 'left' };
   // Just above, starting near the field's left edge.
   let above: Token | null = null;
   for (const t of tokens) {

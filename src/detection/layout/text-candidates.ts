@@ -3,7 +3,7 @@
  */
 import type { Candidate } from './candidate';
 import { LAYOUT_PARAMS as P } from './params';
-import type { TextLine, Token } from './text';
+import { SEGMENT_JOINERS, segmentHint, type TextLine, type Token } from './text';
 import { boxW, type Box, type Glyph } from './types';
 
 /** Where the ink of text-drawn fields sits (em: multiples of the font size; pt otherwise). */
@@ -84,7 +84,9 @@ export function textCandidates(lines: TextLine[]): Candidate[] {
       if (t.type === 'blank' && (before || boxW(t) >= P.blankMinWidthEm * t.size)) {
         const y1 = t.base - TEXT_FIELD.blankDropEm * t.size;
         const source = t.text.includes('_') ? 'underscore' : 'dots';
+        const hint = segmentHint(t.glyphs.filter((g) => SEGMENT_JOINERS.has(g.ch)).map((g) => g.ch));
         out.push({
+          ...(hint ? { hint } : {}),
           x1: t.x1,
           x2: t.x2,
           y1,

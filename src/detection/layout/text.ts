@@ -139,6 +139,52 @@ function classOf(g: Glyph): TokenType | 'under' | 'dot' {
   return 'text';
 }
 
+/** Characters printed between the segments of one blank: `__/__/____`, `..... / .....`, `_____ @ _____`. */
+export const SEGMENT_JOINERS = new Set(['/', '-', '–', '@']);
+
+/**
+ * Last glyph of the blank run (underscores or dots) starting at i: glyphs of its class closer than a join gap,
+ * and segments joined by one joiner glyph (dates, e-mail addresses) form one blank.
+ */
+function blankRunEnd(gs: Glyph[], i: number, cls: 'under' | 'dot'): number {
+  const size = gs[i].size;
+  const join = (cls === 'under' ? P.underscoreJoinEm : DOT_LEADER_GAP_EM) * size;
+  let end = i;
+  let j = i + 1;
+  while (j < gs.length && gs[j].x1 - gs[j - 1].x2 < join) {
+    if (classOf(gs[j]) === cls) {
+      // A visible gap between two short underscore runs separates two blanks (a "Past / Present" pair).
+      const split =
+        cls === 'under' &&
+        j === end + 1 &&
+        gs[j].x1 - gs[end].x2 > P.underscoreSplitEm * size &&
+        gs[end].x2 - gs[i].x1 < P.blankBeforeMaxEm * size &&
+        j + 2 < gs.length &&
+        classOf(gs[j + 1]) === 'under' &&
+        classOf(gs[j + 2]) === 'under';
+      if (split) break;
+      end = j++;
+    } else if (
+      SEGMENT_JOINERS.has(gs[j].ch) &&
+      j + 1 < gs.length &&
+      classOf(gs[j + 1]) === cls &&
+      gs[j + 1].x1 - gs[j].x2 < join
+    )
+      j++;
+    else break;
+  }
+  return end;
+}
+
+/**
+ * What the joiners of a segmented blank say it holds: three parts split by `/` are a date (as its hint
+ * "MM/DD/YYYY" would say), parts split by `@` an e-mail address; null for anything else.
+ */
+export function segmentHint(joiners: string[]): string | null {
+  if (joiners.includes('@')) return '@';
+  return joiners.length === 2 && joiners.every((j) => j === '/') ? 'MM/DD/YYYY' : null;
+}
+
 function makeToken(type: TokenType, gs: Glyph[]): Token {
   return {
     type,
@@ -157,48 +203,22 @@ function makeToken(type: TokenType, gs: Glyph[]): Token {
 /** Splits one line into tokens. Words closer than a word gap and not parted by a rule merge into phrases. */
 function tokenize(gs: Glyph[], vRules: Segment[]): Token[] {
   const tokens: Token[] = [];
+  const radios = letterRadios(gs);
   let i = 0;
   while (i < gs.length) {
     const g = gs[i];
     const c = classOf(g);
-    if (c === 'under') {
-      // An underscore run; runs joined only by '/', '-' or small gaps form one blank (dates).
-      let j = i + 1;
-      let end = i;
-      while (j < gs.length) {
-        const cj = classOf(gs[j]);
-        const gap = gs[j].x1 - gs[end].x2;
-        // A visible gap between two short runs separates two blanks (a "Past / Present" pair).
-        const split =
-          j === end + 1 &&
-          gap > P.underscoreSplitEm * g.size &&
-          gs[end].x2 - gs[i].x1 < P.blankBeforeMaxEm * g.size &&
-          j + 2 < gs.length &&
-          classOf(gs[j + 1]) === 'under' &&
-          classOf(gs[j + 2]) === 'under';
-        if (cj === 'under' && gap < P.underscoreJoinEm * g.size && !split) {
-          end = j;
-          j++;
-        } else if ((gs[j].ch === '/' || gs[j].ch === '-') && j + 1 < gs.length && classOf(gs[j + 1]) === 'under') {
-          j++;
-        } else break;
-      }
-      tokens.push(makeToken('blank', gs.slice(i, end + 1)));
-      i = end + 1;
-      continue;
-    }
-    if (c === 'dot') {
-      let j = i;
-      while (j + 1 < gs.length && classOf(gs[j + 1]) === 'dot' && gs[j + 1].x1 - gs[j].x2 < DOT_LEADER_GAP_EM * g.size)
-        j++;
-      if (j - i + 1 >= DOT_LEADER_MIN_DOTS) {
-        tokens.push(makeToken('blank', gs.slice(i, j + 1)));
-        i = j + 1;
+    if (c === 'under' || c === 'dot') {
+      const end = blankRunEnd(gs, i, c);
+      // Dots make a leader only when there are enough of them (fewer are punctuation).
+      if (c === 'under' || gs.slice(i, end + 1).filter((x) => x.ch === '.').length >= DOT_LEADER_MIN_DOTS) {
+        tokens.push(makeToken('blank', gs.slice(i, end + 1)));
+        i = end + 1;
         continue;
       }
     }
-    if (c === 'box' || c === 'circle') {
-      tokens.push(makeToken(c, [g]));
+    if (c === 'box' || c === 'circle' || radios.has(i)) {
+      tokens.push(makeToken(c === 'box' ? c : 'circle', [g]));
       i++;
       continue;
     }
@@ -236,7 +256,7 @@ function tokenize(gs: Glyph[], vRules: Segment[]): Token[] {
     while (j + 1 < gs.length) {
       const n = gs[j + 1];
       const cn = classOf(n);
-      if (cn === 'under' || cn === 'box' || cn === 'circle') break;
+      if (cn === 'under' || cn === 'box' || cn === 'circle' || radios.has(j + 1)) break;
       if ((n.ch === '[' || n.ch === '(') && j + 2 < gs.length && gs[j + 2].ch === (n.ch === '[' ? ']' : ')')) break;
       const leader = DOT_LEADER_MIN_DOTS;
       if (cn === 'dot' && j + leader < gs.length && gs.slice(j + 1, j + 1 + leader).every((x) => classOf(x) === 'dot'))
@@ -260,6 +280,24 @@ function ruleBetween(a: Glyph, b: Glyph, vRules: Segment[]): boolean {
 
 /** pt: a rule may touch the glyphs it parts by this much (ink at the cell's edge). */
 const RULE_INSET = 0.5;
+
+/**
+ * Capital `O`s standing alone before a word, two or more on one row: radios printed as the letter
+ * (`O Yes  O No  O N/A`, `Sex: O Male O Female`). One lone `O` is a word (`Type O`).
+ */
+function letterRadios(gs: Glyph[]): Set<number> {
+  const spaced = (a: Glyph, b: Glyph): boolean => b.x1 - a.x2 > P.spaceGapEm * b.size;
+  const at = gs.flatMap((g, i) =>
+    g.ch === 'O' &&
+    (i === 0 || spaced(gs[i - 1], g)) &&
+    gs[i + 1] &&
+    spaced(g, gs[i + 1]) &&
+    /\p{L}/u.test(gs[i + 1].ch)
+      ? [i]
+      : [],
+  );
+  return new Set(at.length >= 2 ? at : []);
+}
 
 /** Text with spaces restored from glyph gaps. */
 export function spacedText(gs: Glyph[]): string {
