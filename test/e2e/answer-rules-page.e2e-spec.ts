@@ -10,25 +10,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createOrg, type TestOrg } from 'test/factories/organizations.factory';
 import { MOBILE_360, launchBrowser } from 'test/utils/browser';
 import { createTestApp, type TestApp } from 'test/utils/create-test-app';
-import { createLink, latestSubmissionId, type Field } from 'test/utils/forms';
+import { createLink, importWithMap, latestSubmissionId, type Field, type FieldEntry } from 'test/utils/forms';
 import { api } from 'test/utils/http';
-import { importPdf } from 'test/utils/imports';
 
-type Rect = [number, number, number, number];
-interface Entry {
-  field_id?: string;
-  kind: string;
-  page: number;
-  rect: Rect;
-  label: string;
-  prompt: string;
-  choice_label?: string;
-  question_id?: string;
-  required?: boolean;
-  section: string;
-  format?: string | null;
-  condition?: { field_id: string; equals: true } | null;
-}
+type Entry = FieldEntry;
 
 const CONTACT = 'Contact';
 const HISTORY = 'Medical history';
@@ -139,17 +124,11 @@ describe('answer rules on the patient page (chromium, 360 px)', () => {
     t = await createTestApp();
     org = await createOrg(t.app);
     const form = await buildForm();
-    const done = await importPdf(t, org.apiKey, form.pdf, { title: 'Answer rules clinic' });
-    expect(done.status).toBe('succeeded');
-    templateId = done.template_id!;
-    const http = api(t, org.apiKey);
-    const detected = (await http.get(`/api/v1/templates/${templateId}/fields`).expect(200)).body;
     // First the map, then the conditions (they name the options by the ids this save gives them).
-    const first = await http
-      .put(`/api/v1/templates/${templateId}/fields`)
-      .send({ base_version: detected.version, fields: form.entries })
-      .expect(200);
-    const saved = first.body.fields as Field[];
+    const first = await importWithMap(t, org.apiKey, form.pdf, () => form.entries, { title: 'Answer rules clinic' });
+    templateId = first.templateId;
+    const http = api(t, org.apiKey);
+    const saved = first.fields;
     const id = (label: string, prompt?: string): string =>
       saved.find((f) => (f.choice_label ?? f.label) === label && (!prompt || f.prompt === prompt))!.field_id;
     const surgeryYes = id('Yes', 'Have you had surgery?');
@@ -164,7 +143,7 @@ describe('answer rules on the patient page (chromium, 360 px)', () => {
     const second = await http
       .put(`/api/v1/templates/${templateId}/fields`)
       .send({
-        base_version: first.body.version,
+        base_version: first.version,
         fields: saved.map((f) => ({
           ...f,
           condition: conditions[f.label] ? { field_id: conditions[f.label], equals: true } : null,

@@ -5,9 +5,8 @@
 import { DataSource } from 'typeorm';
 import { createOrg, type TestOrg } from 'test/factories/organizations.factory';
 import { createTestApp, type TestApp } from 'test/utils/create-test-app';
-import { createLink, PNG_1X1, type Field } from 'test/utils/forms';
+import { createLink, importWithMap, PNG_1X1 } from 'test/utils/forms';
 import { api } from 'test/utils/http';
-import { importPdf } from 'test/utils/imports';
 import { smallForm } from 'test/utils/small-form';
 import { DRAFT_LIMITS } from 'src/fill-page/fill-drafts.service';
 
@@ -23,21 +22,12 @@ describe('draft saves are bounded per link', () => {
   beforeAll(async () => {
     t = await createTestApp();
     org = await createOrg(t.app);
-    const done = await importPdf(t, org.apiKey, await smallForm());
-    templateId = done.template_id!;
-    const detected = (await api(t, org.apiKey).get(`/api/v1/templates/${templateId}/fields`).expect(200)).body;
-    const fields = (detected.fields as Field[]).map((f) => ({ ...f }));
-    const saved = await api(t, org.apiKey)
-      .put(`/api/v1/templates/${templateId}/fields`)
-      .send({
-        base_version: detected.version,
-        fields: [
-          ...fields,
-          { kind: 'signature', page: 1, rect: [150, 500, 350, 540], label: 'Signature', prompt: 'Signature' },
-        ],
-      })
-      .expect(200);
-    const all = saved.body.fields as Field[];
+    const saved = await importWithMap(t, org.apiKey, await smallForm(), (detected) => [
+      ...detected,
+      { kind: 'signature', page: 1, rect: [150, 500, 350, 540], label: 'Signature', prompt: 'Signature' },
+    ]);
+    templateId = saved.templateId;
+    const all = saved.fields;
     signatureId = all.find((f) => f.kind === 'signature')!.field_id;
     textId = all.find((f) => f.kind === 'text')!.field_id;
   });

@@ -15,24 +15,19 @@ import { createOrg, type TestOrg } from 'test/factories/organizations.factory';
 import { MOBILE_360, launchBrowser } from 'test/utils/browser';
 import { createTestApp, type TestApp } from 'test/utils/create-test-app';
 import { embedTestFont } from 'test/utils/embedded-fonts';
-import { createLink, latestSubmissionId, waitForPdfReady, type Field, completedPdf } from 'test/utils/forms';
+import {
+  completedPdf,
+  createLink,
+  importWithMap,
+  latestSubmissionId,
+  waitForPdfReady,
+  type Field,
+  type FieldEntry,
+} from 'test/utils/forms';
 import { api } from 'test/utils/http';
-import { importPdf } from 'test/utils/imports';
 
-type Rect = [number, number, number, number];
-interface Entry {
-  field_id?: string;
-  kind: string;
-  page: number;
-  rect: Rect;
-  label: string;
-  prompt: string;
-  choice_label?: string;
-  question_id?: string;
-  required?: boolean;
-  section: string;
-  mark?: 'check' | 'circle';
-}
+type Rect = FieldEntry['rect'];
+type Entry = FieldEntry;
 
 const SIZE = 11;
 
@@ -232,32 +227,31 @@ describe('the patient page: steps, resume, Spanish, and a PDF faithful to paper'
     t = await createTestApp();
     org = await createOrg(t.app);
     form = await buildForm();
-    const done = await importPdf(t, org.apiKey, form.pdf, { title: 'Riverside Clinic — New patient' });
-    expect(done.status).toBe('succeeded');
-    templateId = done.template_id!;
     // The detector's date field (it knows where the blank prints its separators) and a reviewed map for the rest.
-    const detected = (await api(t, org.apiKey).get(`/api/v1/templates/${templateId}/fields`).expect(200)).body;
-    const dob = (detected.fields as Field[]).find(
-      (f) => f.kind === 'date' && f.page === 1 && Math.abs(f.rect[1] - form.dobY) < 6,
+    let dob: Field | undefined;
+    const saved = await importWithMap(
+      t,
+      org.apiKey,
+      form.pdf,
+      (detected) => {
+        dob = detected.find((f) => f.kind === 'date' && f.page === 1 && Math.abs(f.rect[1] - form.dobY) < 6);
+        if (!dob) throw new Error('no date field detected at the date of birth');
+        const dobEntry: Entry = {
+          field_id: dob.field_id,
+          kind: 'date',
+          page: 1,
+          rect: dob.rect as Rect,
+          label: 'Date of birth',
+          prompt: 'Date of birth',
+          section: 'Patient information',
+          required: true,
+        };
+        return [...form.entries.slice(0, 2), dobEntry, ...form.entries.slice(2)];
+      },
+      { title: 'Riverside Clinic — New patient' },
     );
-    expect(dob).toBeDefined();
-    const dobEntry: Entry = {
-      field_id: dob!.field_id,
-      kind: 'date',
-      page: 1,
-      rect: dob!.rect as Rect,
-      label: 'Date of birth',
-      prompt: 'Date of birth',
-      section: 'Patient information',
-      required: true,
-    };
-    const entries = [...form.entries];
-    entries.splice(2, 0, dobEntry);
-    const saved = await api(t, org.apiKey)
-      .put(`/api/v1/templates/${templateId}/fields`)
-      .send({ base_version: detected.version, fields: entries })
-      .expect(200);
-    expect(saved.body.fields.find((f: Field) => f.field_id === dob!.field_id)).toBeDefined();
+    templateId = saved.templateId;
+    expect(saved.fields.find((f) => f.field_id === dob!.field_id)).toBeDefined();
     browser = await launchBrowser();
     context = await browser.newContext({ ...MOBILE_360, bypassCSP: true }); // bypass only to inject axe
   });

@@ -18,6 +18,45 @@ export interface Field {
   condition?: { field_id: string; equals: true } | null;
 }
 
+/** One entry of `PUT /templates/{id}/fields` as a test writes it (no field_id: a new field). */
+export interface FieldEntry {
+  field_id?: string;
+  kind: string;
+  page: number;
+  rect: [number, number, number, number];
+  label: string;
+  prompt: string;
+  choice_label?: string;
+  question_id?: string;
+  required?: boolean;
+  section: string;
+  mark?: 'check' | 'circle';
+  format?: string | null;
+  condition?: { field_id: string; equals: true } | null;
+}
+
+/**
+ * Imports `pdf` and saves the field map `entries` makes of the detected one (a reviewer's map); answers the
+ * template, the saved version and its fields with their ids.
+ */
+export async function importWithMap(
+  t: TestApp,
+  key: string,
+  pdf: Buffer,
+  entries: (detected: Field[]) => object[],
+  extra: object = {},
+): Promise<{ templateId: string; version: number; fields: Field[] }> {
+  const done = await importPdf(t, key, pdf, extra);
+  if (done.status !== 'succeeded') throw new Error(`import failed: ${done.error}`);
+  const templateId = done.template_id!;
+  const detected = (await api(t, key).get(`/api/v1/templates/${templateId}/fields`).expect(200)).body;
+  const saved = await api(t, key)
+    .put(`/api/v1/templates/${templateId}/fields`)
+    .send({ base_version: detected.version, fields: entries(detected.fields as Field[]) })
+    .expect(200);
+  return { templateId, version: saved.body.version as number, fields: saved.body.fields as Field[] };
+}
+
 /** A value each kind and format accepts (answer rules), for fields that are not plain text. */
 const VALID_BY_RULE: Record<string, string> = {
   phone: '604 555 0134',
