@@ -7,8 +7,8 @@ import { createTestApp, type TestApp } from 'test/utils/create-test-app';
 import { api } from 'test/utils/http';
 import { PrivateRedis } from 'test/utils/private-redis';
 import { waitFor } from 'test/utils/wait-for';
+import { ADMIN } from 'test/utils/admin-token';
 
-const ADMIN = 'test-admin-token-0123456789';
 // Far below the minute a cached key lives while notices arrive: passing proves the notice or the fallback worked.
 const WITHIN_MS = 20_000;
 

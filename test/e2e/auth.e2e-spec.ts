@@ -2,8 +2,7 @@ import { SCOPES } from 'src/common/auth/scopes';
 import { createKey, createOrg, type TestOrg } from 'test/factories/organizations.factory';
 import { createTestApp, type TestApp } from 'test/utils/create-test-app';
 import { api } from 'test/utils/http';
-
-const ADMIN = 'test-admin-token-0123456789';
+import { ADMIN } from 'test/utils/admin-token';
 
 describe('authentication (spec: Authentication)', () => {
   let t: TestApp;

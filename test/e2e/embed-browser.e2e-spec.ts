@@ -8,10 +8,9 @@ import { createTestApp, type TestApp } from 'test/utils/create-test-app';
 import { createLink, templateFrom, type Field } from 'test/utils/forms';
 import { api } from 'test/utils/http';
 import { waitFor } from 'test/utils/wait-for';
+import { ADMIN } from 'test/utils/admin-token';
 
 jest.setTimeout(120_000);
-
-const ADMIN = 'test-admin-token-0123456789';
 
 /** A partner's portal on another local origin: a page that frames the fill page and records every message. */
 async function startPortal(): Promise<{ origin: string; server: Server; framing: (src: string) => string }> {

@@ -10,10 +10,10 @@ import { createTestApp, type TestApp } from 'test/utils/create-test-app';
 import { expectValidFhir, expectValidPair } from 'test/utils/fhir';
 import { answersFor, createLink, latestSubmissionId, submit, templateFrom, type Field } from 'test/utils/forms';
 import { api } from 'test/utils/http';
+import { ADMIN } from 'test/utils/admin-token';
 
 jest.setTimeout(180_000);
 
-const ADMIN = 'test-admin-token-0123456789';
 const BASE = 'http://127.0.0.1:3999';
 
 /** Every item, groups opened, in order. */

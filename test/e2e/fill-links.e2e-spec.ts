@@ -5,8 +5,7 @@ import { createOrg, type TestOrg } from 'test/factories/organizations.factory';
 import { createTestApp, type TestApp } from 'test/utils/create-test-app';
 import { templateFrom, type Field } from 'test/utils/forms';
 import { api } from 'test/utils/http';
-
-const ADMIN = 'test-admin-token-0123456789';
+import { ADMIN } from 'test/utils/admin-token';
 
 describe('POST /fill-links', () => {
   let t: TestApp;

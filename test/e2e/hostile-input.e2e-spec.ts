@@ -7,8 +7,7 @@ import { createLink, type Field } from 'test/utils/forms';
 import { api } from 'test/utils/http';
 import { importPdf } from 'test/utils/imports';
 import { smallForm } from 'test/utils/small-form';
-
-const ADMIN = 'test-admin-token-0123456789';
+import { ADMIN } from 'test/utils/admin-token';
 
 /** Two pages whose page tree claims /Count `count`. */
 async function lyingCount(count: number): Promise<Buffer> {

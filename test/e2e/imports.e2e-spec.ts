@@ -9,8 +9,8 @@ import { createOrg, type TestOrg } from 'test/factories/organizations.factory';
 import { createTestApp, type TestApp } from 'test/utils/create-test-app';
 import { api } from 'test/utils/http';
 import { fixture, importPdf, waitForImport, type ImportBody } from 'test/utils/imports';
+import { ADMIN } from 'test/utils/admin-token';
 
-const ADMIN = 'test-admin-token-0123456789';
 const MAX = 10 * 1024 * 1024;
 
 /** A buffer of exactly `size` bytes that starts like a PDF. */

@@ -5,8 +5,8 @@ import { createLink, type Field } from 'test/utils/forms';
 import { api } from 'test/utils/http';
 import { importPdf } from 'test/utils/imports';
 import { smallForm } from 'test/utils/small-form';
+import { ADMIN } from 'test/utils/admin-token';
 
-const ADMIN = 'test-admin-token-0123456789';
 let lastOctet = 0;
 /** A client address of its own per test (tests sit behind a trusted loopback proxy), so limits do not mix. */
 const newClient = () => `198.51.100.${(++lastOctet % 250) + 1}`;

@@ -9,8 +9,8 @@ import { createTestApp, type TestApp } from 'test/utils/create-test-app';
 import { api } from 'test/utils/http';
 import { importPdf } from 'test/utils/imports';
 import { smallForm } from 'test/utils/small-form';
+import { ADMIN } from 'test/utils/admin-token';
 
-const ADMIN = 'test-admin-token-0123456789';
 const SCRIPTED_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><script>alert(document.cookie)</script>' +
   '<rect width="10" height="10"/></svg>';

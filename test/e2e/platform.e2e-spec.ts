@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { createKey, createOrg, type TestOrg } from 'test/factories/organizations.factory';
 import { createTestApp, type TestApp } from 'test/utils/create-test-app';
 import { api } from 'test/utils/http';
-
-const ADMIN = 'test-admin-token-0123456789';
+import { ADMIN } from 'test/utils/admin-token';
 
 describe('platform: errors, limits, OpenAPI, operations', () => {
   let t: TestApp;

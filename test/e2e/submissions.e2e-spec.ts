@@ -27,8 +27,7 @@ import {
   type Field,
 } from 'test/utils/forms';
 import { api } from 'test/utils/http';
-
-const ADMIN = 'test-admin-token-0123456789';
+import { ADMIN } from 'test/utils/admin-token';
 
 function pdfText(pdf: Buffer): string {
   const dir = mkdtempSync(join(tmpdir(), 'edform-'));

@@ -9,11 +9,11 @@ import { createKey, createOrg, type TestOrg } from 'test/factories/organizations
 import { createTestApp, type TestApp } from 'test/utils/create-test-app';
 import { api } from 'test/utils/http';
 import { fixture, importPdf } from 'test/utils/imports';
+import { ADMIN } from 'test/utils/admin-token';
 
 // Imports and a CLI process share 2 cores with other work: allow more than the default minute.
 jest.setTimeout(180_000);
 
-const ADMIN = 'test-admin-token-0123456789';
 const HOUR_MS = 60 * 60 * 1000;
 
 interface TemplateEntry {

@@ -11,8 +11,7 @@ import { createOrg, type TestOrg } from 'test/factories/organizations.factory';
 import { createTestApp, type TestApp } from 'test/utils/create-test-app';
 import { api } from 'test/utils/http';
 import { fixture, importPdf, waitForImport } from 'test/utils/imports';
-
-const ADMIN = 'test-admin-token-0123456789';
+import { ADMIN } from 'test/utils/admin-token';
 
 interface FieldsBody {
   template_id: string;

@@ -1,11 +1,13 @@
 // Loaded before every test file (jest setupFiles): the test database, Redis db 1, quiet logs.
+import { ADMIN } from './admin-token';
+
 process.env.NODE_ENV = 'test';
 // The per-run database and queue prefix made by global-setup.ts (unit tests never connect).
 process.env.DATABASE_URL = process.env.EDFORM_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/edform_test';
 process.env.QUEUE_PREFIX = process.env.EDFORM_TEST_QUEUE_PREFIX ?? 'edform-test';
 process.env.REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/1';
 process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
-process.env.ADMIN_TOKEN = 'test-admin-token-0123456789';
+process.env.ADMIN_TOKEN = ADMIN;
 process.env.PUBLIC_BASE_URL = 'http://127.0.0.1:3999';
 process.env.ALLOW_INSECURE_OUTBOUND = 'true';
 // Tests pose as distinct clients through X-Forwarded-For from the loopback peer (off by default in the service).
