@@ -20,7 +20,7 @@ const CAPTION = {
   /** ... and at least this far before the blank's end. */
   minInside: 2,
   /** Characters per word allowed on average (`captionMaxWords` words of at most this many letters). */
-  maxCharsPerWord: 6,
+  maxCharsPerWord: 8,
   /** Words whose baselines are within this are on one caption line. */
   lineTolerance: 1,
   /** A field whose baseline is within this of the caption line's sits on it (a row of the form). */

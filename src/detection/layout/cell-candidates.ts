@@ -222,7 +222,7 @@ function lowerBand(c: Candidate): Candidate {
  * A row of a text table: the cell next to it on the same row holds several lines of text (or lines reaching
  * its bottom), so the empty space under this cell's text is the row's height, not a blank.
  */
-function besideTextBlock(c: Cell, cells: Cell[], lines: TextLine[], top: number): boolean {
+export function besideTextBlock(c: Cell, cells: Cell[], lines: TextLine[], top: number): boolean {
   const align = TABLE.edgeTolerance;
   return cells.some((o) => {
     if (o === c || Math.min(o.y2, c.y2) - Math.max(o.y1, c.y1) < TABLE.rowOverlapShare * boxH(c)) return false;

@@ -4,6 +4,7 @@
  */
 import { blank, free, vRight, type BlankContext } from './blank-space';
 import type { Candidate } from './candidate';
+import { besideTextBlock } from './cell-candidates';
 import type { TextLine, Token } from './text';
 import { boxW, type Box, type Segment } from './types';
 
@@ -124,9 +125,12 @@ export function labelBlanks(ctx: BlankContext, lines: TextLine[], dashes: Segmen
       if (ctx.choices.some((m) => m.x1 > t.x2 && m.x1 < stop + LABEL.answerMarkerReach && m.y1 < y2 && m.y2 > y1))
         continue;
       const base = t.base;
-      const inCell = ctx.geo.cells.some(
+      const cell = ctx.geo.cells.find(
         (c) => c.x1 <= t.x1 && c.x2 >= stop && c.y1 <= base - LABEL.cellBelow && c.y2 >= base + LABEL.cellAbove,
       );
+      const inCell = cell !== undefined;
+      // A cell's text in a row a wrapped paragraph makes tall: table content, not a label.
+      if (cell && besideTextBlock(cell, ctx.geo.cells, lines, base)) continue;
       const ruleBelow = ctx.geo.hLines.some(
         (s) =>
           s.y1 < base &&
