@@ -4,10 +4,12 @@
  * BENCH_SCANNED_DPI (the copier's resolution, 200), BENCH_SCANNED_CORPUS (dev or intake; default both),
  * BENCH_SCANNED_VERBOSE=1 (one line per form on stderr), BENCH_SCANNED_SIDEWAYS=1 (every sheet turned a quarter),
  * BENCH_SCANNED_PAPER (the paper's grey level, 0..255; white by default), BENCH_SCANNED_MARGIN (points of black beyond
- * the sheet along its top and left edges, half that on the right).
+ * the sheet along its top and left edges, half that on the right), BENCH_SCANNED_FONTS (the fonts the copier draws
+ * unembedded text with, one row each: machine, liberation, dejavu; default liberation,dejavu).
  */
 import path from 'path';
 import { loadScorers } from './lib/scorers';
+import { fontSetsOf } from './lib/font-sets';
 import { scannedRows, type ScannedOptions } from './lib/scanned';
 
 const shared = process.env.SHARED_DIR
@@ -26,6 +28,7 @@ export function scannedOptions(): ScannedOptions {
     sideways: process.env.BENCH_SCANNED_SIDEWAYS === '1',
     paper: process.env.BENCH_SCANNED_PAPER ? Number(process.env.BENCH_SCANNED_PAPER) : undefined,
     margin: process.env.BENCH_SCANNED_MARGIN ? Number(process.env.BENCH_SCANNED_MARGIN) : undefined,
+    fontSets: fontSetsOf(process.env.BENCH_SCANNED_FONTS),
   };
 }
 

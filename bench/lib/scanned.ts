@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'fs';
 import path from 'path';
 import { detectFields } from '../../src/detection';
 import { scanPdf, scannedRect } from '../../src/detection/ocr/test-support';
+import { withFontSet, type FontSet } from './font-sets';
 import { toPredictions } from './predictions';
 import { median, pct } from './report';
 import { pool, type Counts, type Scorers } from './scorers';
@@ -29,6 +30,8 @@ export interface ScannedOptions {
   paper?: number;
   /** Black beyond the sheet, points (BENCH_SCANNED_MARGIN): the sheet shifted on the glass. */
   margin?: number;
+  /** The fonts the copier draws unembedded text with (BENCH_SCANNED_FONTS; default liberation,dejavu): one row each. */
+  fontSets?: FontSet[];
 }
 
 /** Either shared scorer, seen through what this file reads of its summary. */
@@ -94,6 +97,7 @@ async function runCorpus(
   file: string,
   semantic: boolean,
   opts: ScannedOptions,
+  fontSet: FontSet,
 ): Promise<Row> {
   const row: Row = { digital: [], scanned: [], ocrMsPerPage: [], cpuMsPerPage: [], pages: 0, unread: 0 };
   const scorer = scorerOf(scorers, semantic);
@@ -112,15 +116,17 @@ async function runCorpus(
     const truth = truths.get(id);
     const digital = await detectFields(pdf, { ocr: false });
     row.digital.push(scorer.scoreForm(truth, { fields: toPredictions(digital) }));
-    const scan = await scanPdf(pdf, {
-      dpi: opts.dpi ?? 200,
-      skewDeg: opts.skewDeg,
-      noise: opts.noise,
-      seed: id.length,
-      sideways: opts.sideways,
-      paper: opts.paper,
-      margin: opts.margin,
-    });
+    const scan = await withFontSet(fontSet, () =>
+      scanPdf(pdf, {
+        dpi: opts.dpi ?? 200,
+        skewDeg: opts.skewDeg,
+        noise: opts.noise,
+        seed: id.length,
+        sideways: opts.sideways,
+        paper: opts.paper,
+        margin: opts.margin,
+      }),
+    );
     const t0 = performance.now();
     const c0 = cpuMs();
     const scanned = await detectFields(scan);
@@ -157,16 +163,19 @@ export async function scannedRows(scorers: Scorers, shared: string, opts: Scanne
     ['intake-dev', path.join(shared, 'forms', 'intake-dev'), 'flat.pdf', true],
   ] as const) {
     if (opts.corpus && opts.corpus !== (semantic ? 'intake' : 'dev')) continue;
-    const row = await runCorpus(scorers, dir, file, semantic, opts);
-    const scorer = scorerOf(scorers, semantic);
-    const d = scorer.summarize(pool(scorer, row.digital));
-    const s = scorer.summarize(pool(scorer, row.scanned));
-    const labels = semantic ? `; labels ${pct(d.labelAccuracy)} -> ${pct(s.labelAccuracy)}` : '';
-    out.push(
-      `  ${name} (${row.digital.length} forms): boxes F1 born-digital ${pct(d.f1)} -> scanned ${pct(s.f1)}${labels}; ` +
-        `median ${median(row.ocrMsPerPage).toFixed(0)} ms per scanned page (max ${Math.max(...row.ocrMsPerPage).toFixed(0)}; ` +
-        `CPU ${median(row.cpuMsPerPage).toFixed(0)} ms); ${row.unread} of ${row.pages} pages not read (OCR time out)`,
-    );
+    for (const fontSet of opts.fontSets ?? ['liberation', 'dejavu']) {
+      const row = await runCorpus(scorers, dir, file, semantic, opts, fontSet);
+      const scorer = scorerOf(scorers, semantic);
+      const d = scorer.summarize(pool(scorer, row.digital));
+      const s = scorer.summarize(pool(scorer, row.scanned));
+      const labels = semantic ? `; labels ${pct(d.labelAccuracy)} -> ${pct(s.labelAccuracy)}` : '';
+      out.push(
+        `  ${name} (${row.digital.length} forms, copier fonts ${fontSet}): boxes F1 born-digital ${pct(d.f1)} -> ` +
+          `scanned ${pct(s.f1)}${labels}; median ${median(row.ocrMsPerPage).toFixed(0)} ms per scanned page ` +
+          `(max ${Math.max(...row.ocrMsPerPage).toFixed(0)}; CPU ${median(row.cpuMsPerPage).toFixed(0)} ms); ` +
+          `${row.unread} of ${row.pages} pages not read (OCR time out)`,
+      );
+    }
   }
   return out;
 }
