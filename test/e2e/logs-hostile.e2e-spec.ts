@@ -74,6 +74,7 @@ describe('logs of a running service', () => {
       .filter((l) => l.trim() !== '');
     expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(10);
     expect(lines.filter((l) => l.includes('"stack"'))).toEqual([]);
+    expect(app.output()).not.toContain(String(process.env.ADMIN_TOKEN)); // no header is ever written to a line
     // The outage itself is one line (its state change), whatever the number of requests that met it.
     const outage = lines.filter((l) => /PostgreSQL is/.test(l));
     expect(outage.length).toBe(1);

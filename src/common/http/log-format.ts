@@ -31,7 +31,7 @@ function messageOf(log: LogLine): string {
 
 /**
  * The terminal's log stream: pino-pretty in this process (no worker thread), without the start-up inventory below
- * warn. The same fields as the JSON lines are logged (redaction applies before either), only shown shorter.
+ * warn. The same fields as the JSON lines are logged (the serializers, which redact, apply before either), only shown shorter.
  */
 export function prettyLogStream(destination: NodeJS.WritableStream = process.stdout): DestinationStream {
   const formatter = pretty({

@@ -35,7 +35,7 @@ export function loggerParams(settings: Settings): Params {
   const options = {
     level: settings.LOG_LEVEL,
     genReqId: requestIdFor,
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    // No `redact` of headers: the req serializer already writes no header at all, and redaction ran on every line.
     serializers: {
       req: (req: { id: string; method: string; url: string }) => ({
         id: req.id,
