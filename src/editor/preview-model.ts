@@ -1,4 +1,3 @@
-import type { FieldKind } from 'src/detection/field-map';
 import { html } from 'src/common/html/html';
 import type { FillFormModel } from 'src/fill-page/fill-form.model';
 import type { EditorFieldsResponse } from './editor-fields.model';
@@ -16,7 +15,7 @@ export function toPreviewModel(model: EditorFieldsResponse): FillFormModel {
       .sort((a, b) => a.page - b.page)
       .map((f) => ({
         field_id: f.field_id,
-        kind: f.kind as FieldKind,
+        kind: f.kind,
         label: f.label,
         prompt: f.prompt,
         choice_label: f.choice_label,

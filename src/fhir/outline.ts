@@ -6,8 +6,8 @@
 import type { TemplateField } from 'src/templates/template-field';
 
 /**
- * A field as the FHIR mapping reads it: a stored template field. A null `questionId` (versions stored before every
- * field carried one) makes the field its own question.
+ * A field as the FHIR mapping reads it: a stored template field. Every one has a question id (versions stored before
+ * fields carried one get theirs when read, see template-field.ts).
  */
 export type FhirField = TemplateField;
 
@@ -31,8 +31,8 @@ export interface SectionGroup {
 
 export type OutlineEntry = { group: SectionGroup } | { question: Question };
 
-/** The question a field belongs to: its question_id, or the field itself when it has none. */
-export const questionLinkId = (field: TemplateField): string => field.questionId ?? field.fieldId;
+/** The question a field belongs to (its linkId). */
+export const questionLinkId = (field: TemplateField): string => field.questionId;
 
 /** Headings that differ only in spacing are one section, as on the fill page. */
 const sectionKey = (section: string | undefined): string => fhirText((section ?? '').replace(/\s+/g, ' ')) ?? '';

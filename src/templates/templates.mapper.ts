@@ -32,7 +32,7 @@ export function toFieldResponse(field: TemplateField): TemplateFieldDto {
     question_id: field.questionId,
     page: field.page,
     prefillable: isPrefillable(field.kind),
-    rect: field.rect.map(round),
+    rect: [round(field.rect[0]), round(field.rect[1]), round(field.rect[2]), round(field.rect[3])],
     required: field.required,
     confidence: round(field.confidence),
     ...(isChoiceKind(field.kind) ? { mark: field.mark ?? 'check' } : {}),

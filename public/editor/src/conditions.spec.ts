@@ -13,6 +13,10 @@ const wire = (id: string, over: Partial<WireField> = {}): WireField => ({
   rect: [10, 10, 100, 24],
   required: false,
   section: '',
+  prefillable: true,
+  confidence: 1,
+  format: null,
+  condition: null,
   ...over,
 });
 

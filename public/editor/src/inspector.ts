@@ -3,6 +3,7 @@ import { demoteLoneOptions, leaveQuestion } from './actions';
 import { conditionText, type ConditionPicker } from './conditions';
 import { isChoiceKind, isOption, type Store } from './store';
 import type { Field, FieldKind } from './types';
+import type { FieldFormat } from '../../../src/shared/answer-rules';
 
 function el<T extends HTMLElement = HTMLElement>(id: string): T {
   const found = document.getElementById(id);
@@ -14,7 +15,8 @@ const TEXT_PROPS = ['label', 'prompt', 'choice_label', 'section'] as const;
 type TextProp = (typeof TEXT_PROPS)[number];
 
 /** Formats and the kinds they fit (src/shared/answer-rules.ts formatFitsKind). */
-const FORMAT_KINDS: Record<string, FieldKind> = { zip: 'text', ssn: 'text', birth_date: 'date' };
+const FORMAT_KINDS: Record<FieldFormat, FieldKind> = { zip: 'text', ssn: 'text', birth_date: 'date' };
+const isFormat = (value: string): value is FieldFormat => Object.hasOwn(FORMAT_KINDS, value);
 
 export function bindInspector(store: Store, picker: ConditionPicker): void {
   const form = el<HTMLFormElement>('inspector');
@@ -72,7 +74,7 @@ export function bindInspector(store: Store, picker: ConditionPicker): void {
   });
   format.addEventListener('change', () => {
     checkpointTaken = false;
-    edit((f) => (f.format = format.value || null));
+    edit((f) => (f.format = isFormat(format.value) ? format.value : null));
   });
   el('condition-pick').addEventListener('click', () => {
     const field = current();
@@ -126,7 +128,7 @@ export function bindInspector(store: Store, picker: ConditionPicker): void {
     el('mark-prop').hidden = !choice;
     el('format-prop').hidden = field.kind !== 'text' && field.kind !== 'date';
     for (const option of Array.from(format.options))
-      option.disabled = option.value !== '' && FORMAT_KINDS[option.value] !== field.kind;
+      option.disabled = isFormat(option.value) && FORMAT_KINDS[option.value] !== field.kind;
     format.value = field.format ?? '';
     el('condition-text').textContent = conditionText(field, store.state.fields);
     el<HTMLButtonElement>('condition-clear').disabled = !field.condition;

@@ -18,6 +18,10 @@ function field(id: string, over: Partial<WireField> = {}): WireField {
     rect: [10, 10, 100, 24],
     required: false,
     section: '',
+    prefillable: true,
+    confidence: 1,
+    format: null,
+    condition: null,
     ...over,
   };
 }
@@ -59,12 +63,14 @@ describe('saving from the editor', () => {
       field('left', { rect: [10, 10, 90, 24] }),
     ]);
     const store = new Store({ fields: server.fields, version: 1 });
-    store.add({ ...field('x'), field_id: undefined, page: 2, format: 'zip' });
+    // A field drawn on the page has no condition yet: it sends none (the server's fields send theirs, null or not).
+    store.add({ ...field('x'), field_id: undefined, page: 2, format: 'zip', condition: undefined });
     const outcome = await saveAndReport(store, url, server.send);
     expect(outcome).toEqual({ kind: 'saved', message: 'Saved as version 2.' });
     expect(server.puts[0].fields.map((f) => f.field_id ?? 'new')).toEqual(['right', 'left', 'new']);
     expect(server.puts[0].fields[2]).toMatchObject({ format: 'zip' });
-    expect(server.puts[0].fields[0]).not.toHaveProperty('condition');
+    expect(server.puts[0].fields[2]).not.toHaveProperty('condition');
+    expect(server.puts[0].fields[0]).toMatchObject({ format: null, condition: null });
     expect(store.state).toMatchObject({ version: 2, dirty: false, undo: [] });
     expect(store.state.fields[2].field_id).toBe('fld_100');
   });

@@ -16,6 +16,10 @@ function wire(over: Partial<WireField> = {}): WireField {
     rect: [72, 700 - n * 20, 200, 714 - n * 20],
     required: false,
     section: '',
+    prefillable: true,
+    confidence: 1,
+    format: null,
+    condition: null,
     ...over,
   };
 }

@@ -1,17 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsRFC3339, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsOptional, IsRFC3339 } from 'class-validator';
+import { PageQueryDto, PageResponseDto } from 'src/common/pagination/page-query.dto';
 import { EVENT_TYPES } from '../entities/event.entity';
 
-export class ListEventsQueryDto {
-  @ApiPropertyOptional({ description: '1 to 100', default: 25, example: 100 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number from 1 to 100' })
-  @Min(1, { message: 'limit must be a whole number from 1 to 100' })
-  @Max(100, { message: 'limit must be a whole number from 1 to 100' })
-  limit?: number;
-
+export class ListEventsQueryDto extends PageQueryDto {
   @ApiPropertyOptional({
     description: 'RFC 3339 timestamp; events at or after it (events are kept at least 30 days)',
     example: '2026-11-22T00:00:00Z',
@@ -19,12 +11,6 @@ export class ListEventsQueryDto {
   @IsOptional()
   @IsRFC3339({ message: 'since must be an RFC 3339 timestamp, e.g. 2026-11-22T00:00:00Z' })
   since?: string;
-
-  @ApiPropertyOptional({ description: 'next_cursor of the previous page', example: 'WyIyMDI2LTExLTIy...' })
-  @IsOptional()
-  @IsString({ message: 'cursor must be the next_cursor of a previous page' })
-  @MaxLength(512, { message: 'cursor is not a cursor this API returned: pass next_cursor unchanged' })
-  cursor?: string;
 }
 
 export class EventEntryDto {
@@ -48,8 +34,6 @@ export class EventEntryDto {
   data!: Record<string, unknown>;
 }
 
-export class EventListResponseDto {
+export class EventListResponseDto extends PageResponseDto {
   @ApiProperty({ type: [EventEntryDto], description: 'Oldest first' }) events!: EventEntryDto[];
-  @ApiPropertyOptional({ description: 'Present while more events remain; pass it as `cursor`' })
-  next_cursor?: string;
 }

@@ -1,17 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsRFC3339, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsOptional, IsRFC3339 } from 'class-validator';
+import { PageQueryDto, PageResponseDto } from 'src/common/pagination/page-query.dto';
 import { IsRealInstant } from 'src/common/validation/text-and-time';
 
-export class ListSubmissionsQueryDto {
-  @ApiPropertyOptional({ description: '1 to 100', default: 25, example: 25 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number from 1 to 100' })
-  @Min(1, { message: 'limit must be a whole number from 1 to 100' })
-  @Max(100, { message: 'limit must be a whole number from 1 to 100' })
-  limit?: number;
-
+export class ListSubmissionsQueryDto extends PageQueryDto {
   @ApiPropertyOptional({
     description: 'RFC 3339 timestamp; submissions at or after it',
     example: '2026-11-22T00:00:00Z',
@@ -20,12 +12,6 @@ export class ListSubmissionsQueryDto {
   @IsRFC3339({ message: 'submitted_since must be an RFC 3339 timestamp, e.g. 2026-11-22T00:00:00Z' })
   @IsRealInstant()
   submitted_since?: string;
-
-  @ApiPropertyOptional({ description: 'next_cursor of the previous page' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(512)
-  cursor?: string;
 }
 
 export class SubmissionSummaryDto {
@@ -37,11 +23,9 @@ export class SubmissionSummaryDto {
   @ApiProperty({ enum: ['pending', 'ready'], example: 'ready' }) completed_pdf_status!: string;
 }
 
-export class SubmissionListResponseDto {
+export class SubmissionListResponseDto extends PageResponseDto {
   @ApiProperty({ type: [SubmissionSummaryDto], description: 'Newest first; no answers' })
   submissions!: SubmissionSummaryDto[];
-  @ApiPropertyOptional({ description: 'Present while more results remain; pass it as `cursor`' })
-  next_cursor?: string;
 }
 
 export class SubmissionResponseDto extends SubmissionSummaryDto {

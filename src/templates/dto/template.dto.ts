@@ -3,7 +3,8 @@ import { Type } from 'class-transformer';
 import { FIELD_FORMATS, type FieldFormat } from 'src/shared/answer-rules';
 import { CONDITION_DESCRIPTION, FieldConditionDto, FORMAT_DESCRIPTION } from './field-rules.dto';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { CHOICE_MARKS, FIELD_KINDS } from 'src/detection/field-map';
+import { CHOICE_MARKS, FIELD_KINDS, type ChoiceMark, type FieldKind } from 'src/shared/constants';
+import type { WireField, WireRect } from 'src/shared/template-field';
 
 export class TemplateResponseDto {
   @ApiProperty({ example: 'tpl_5fT2kQ9wLm3Rx7Yb1Nc8Dz' }) template_id!: string;
@@ -40,10 +41,10 @@ export class TemplateListResponseDto {
   templates!: TemplateResponseDto[];
 }
 
-export class TemplateFieldDto {
+export class TemplateFieldDto implements WireField {
   @ApiProperty({ description: 'New for every template version', example: 'fld_8sK2mP4qR7tV1wX3yZ5aB6' })
   field_id!: string;
-  @ApiProperty({ enum: FIELD_KINDS, example: 'text' }) kind!: string;
+  @ApiProperty({ enum: FIELD_KINDS, example: 'text' }) kind!: FieldKind;
   @ApiProperty({ description: 'The question as printed', example: 'Date of birth' }) prompt!: string;
   @ApiProperty({ description: 'Text bound to this field (a choice: its option text)', example: 'Date of birth' })
   label!: string;
@@ -60,7 +61,7 @@ export class TemplateFieldDto {
     type: [Number],
     example: [72, 640.5, 300, 654.5],
   })
-  rect!: number[];
+  rect!: WireRect;
   @ApiProperty({ example: false }) required!: boolean;
   @ApiProperty({ description: '0 to 1; 1 for fields read from the PDF form', example: 0.9 }) confidence!: number;
   @ApiPropertyOptional({
@@ -69,7 +70,7 @@ export class TemplateFieldDto {
       'Choice fields only: "check" ticks the printed box; "circle" circles the printed option word (rect is the word)',
     example: 'check',
   })
-  mark?: string;
+  mark?: ChoiceMark;
   @ApiProperty({ description: 'The printed section heading the field sits under ("" when none)', example: '' })
   section!: string;
   @ApiProperty({ enum: FIELD_FORMATS, nullable: true, description: FORMAT_DESCRIPTION, example: null })
