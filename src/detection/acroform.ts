@@ -108,7 +108,7 @@ export interface AcroWidget {
   field: Omit<DetectedField, 'label' | 'prompt'> & { label: string; prompt: string };
   /** Fully qualified field name. */
   name: string;
-  /** The field's /TU as written (may be "undefined" or the field name: see acroform-meaning.ts). */
+  /** The field's /TU as written (may be "undefined" or the field name: see acroform-cues.ts). */
   tooltip?: string;
   /** AcroForm field type. */
   type: 'Tx' | 'Sig' | 'Btn' | 'Ch';
@@ -118,8 +118,6 @@ export interface AcroWidget {
   optionText?: string;
   /** The field's format script says it holds a date. */
   dateFormat: boolean;
-  /** Label must still be found from page text. */
-  needsLabel: boolean;
 }
 
 export interface AcroFormRead {
@@ -190,7 +188,7 @@ export async function readAcroForm(bytes: Uint8Array): Promise<AcroFormRead> {
       if (!type) continue;
       const dateFormat = type === 'Tx' && /AFDate_/.test(formatScript(w));
       const push = (f: AcroWidget['field'], extra: Partial<AcroWidget> = {}): void => {
-        out.push({ field: f, name, tooltip, type, dateFormat, needsLabel: !tooltip, ...extra });
+        out.push({ field: f, name, tooltip, type, dateFormat, ...extra });
       };
       if (ft === 'Tx') {
         const isDate = dateFormat || isDateText(`${name.split('.').pop() ?? ''} ${tooltip ?? ''}`);

@@ -3,7 +3,7 @@
  * page layout (text, ruled lines, boxes, box glyphs). Pure and silent: throws an Error on unreadable input.
  */
 import { readAcroForm } from './acroform';
-import { acroformFields } from './acroform-meaning';
+import { acroformFields } from './acroform-page';
 import { addDateLayouts } from './date-layout';
 import { keepEditable } from './editable';
 import type { DetectedField, DetectionResult, Detector, Rect } from './field-map';

@@ -20,7 +20,8 @@ const DATE_CUE =
 const DATE_HINT = /\b(mm|dd)\s*\/\s*(dd|mm)\s*\/\s*(yy|yyyy|aa|aaaa)\b/;
 const NOT_A_DATE = /\b(age|how long|number|years|edad|cuanto tiempo|numero|anos)\b/;
 const SIGNATURE_CUE = /\b(sign(ature|ed)?|firma|firmado)\b/;
-const NOT_A_SIGNATURE = /\b(date|print|printed|name of|title|typed|fecha|nombre|letra de molde)\b/;
+const NOT_A_SIGNATURE =
+  /\b(date|print|printed|name of|title|typed|why|reason|cannot|unable|fecha|nombre|letra de molde)\b/;
 // An `@` printed in the label or splitting the blank ("______ @ ______") asks for an e-mail address.
 const EMAIL_CUE = /\b(e-?mail|correo( electronico)?|email address)\b|@/;
 const PHONE_CUE = /\b(phone|telephone|fax|mobile|cell|telefono|celular|movil|tel)\b/;

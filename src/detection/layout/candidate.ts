@@ -25,4 +25,6 @@ export interface Candidate extends Box {
   base: number;
   size: number;
   confidence: number;
+  /** A fillable PDF's widget this candidate is (its index on the page): its box is the field's. */
+  widget?: number;
 }

@@ -198,9 +198,13 @@ export function groupChoices(
     prevRowY = row.y;
   }
   const out: ChoiceOut[] = [];
-  for (const q of regroupColumnLists(questions, lines)) {
+  const grouped = regroupColumnLists(questions, lines);
+  const prompts = new Set(grouped.map((q) => q.promptRaw.trim()).filter(Boolean));
+  for (const q of grouped) {
     const options = q.opts.map((o) => clean(o.labelRaw));
-    const instruction = instructionFor(q.rowY, lines, sectionOf);
+    // Another question's own prompt ("Which therapies? (check all that apply)") instructs that question only.
+    const own = (s: string): boolean => s === q.promptRaw.trim() || !prompts.has(s);
+    const instruction = instructionFor(q.rowY, lines, sectionOf, own);
     const mode = choiceMode(
       q.promptRaw,
       instruction,
@@ -330,7 +334,12 @@ function promptAbove(y: number, x: number, lines: TextLine[]): string {
   return '';
 }
 
-function instructionFor(y: number, lines: TextLine[], sectionOf: (y: number) => string): string {
+function instructionFor(
+  y: number,
+  lines: TextLine[],
+  sectionOf: (y: number) => string,
+  applies: (line: string) => boolean,
+): string {
   const sec = sectionOf(y);
   return lines
     .filter(
@@ -341,6 +350,6 @@ function instructionFor(y: number, lines: TextLine[], sectionOf: (y: number) => 
         l.tokens.every((t) => t.type === 'text'),
     )
     .map((l) => l.tokens.map((t) => t.text).join(' '))
-    .filter((s) => /(check|select|mark|tick|apply|circle)/i.test(s))
+    .filter((s) => /(check|select|mark|tick|apply|circle)/i.test(s) && applies(s))
     .join(' ');
 }

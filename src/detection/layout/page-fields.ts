@@ -47,10 +47,14 @@ function toRect(page: PageContent, c: { x1: number; y1: number; x2: number; y2: 
   return [r(Math.min(ax, bx)), r(Math.min(ay, by)), r(Math.max(ax, bx)), r(Math.max(ay, by))];
 }
 
-export function detectPage(page: PageContent, nextKey: () => string): PageResult {
+/**
+ * `candidatesOf` finds the page's candidates: the layout's own by default; a fillable PDF's widgets join them
+ * there (acroform-page.ts), so labels, options and questions come from the same stages either way.
+ */
+export function detectPage(page: PageContent, nextKey: () => string, candidatesOf = findCandidates): PageResult {
   const lines = buildLines(page.glyphs, page.vLines);
   const geo = buildGeometry(page);
-  const all = findCandidates(lines, geo, page.height);
+  const all = candidatesOf(lines, geo, page.height);
   const markers = all.filter((c) => c.choice);
   // Text candidates: drop those overlapping a marker or a better text candidate.
   const headingBases = lines
@@ -130,7 +134,12 @@ export function detectPage(page: PageContent, nextKey: () => string): PageResult
     }
     // A rule across the whole page separates sections or table rows, unless it has a label on its left, or an
     // empty band under a caption or a label above it (not a heading).
-    if (c.source === 'line' && c.x2 - c.x1 >= P.separatorPageShare * page.width && hit.where !== 'left') {
+    if (
+      c.source === 'line' &&
+      c.x2 - c.x1 >= P.separatorPageShare * page.width &&
+      hit.where !== 'left' &&
+      c.widget === undefined
+    ) {
       const empty = !tokens.some((t) => t.x1 < c.x2 && t.x2 > c.x1 && t.y1 < c.y2 && t.y2 > c.y1);
       const margin = PAGE_FIELDS.runningMarginShare * page.height;
       const running = c.y1 < margin || c.y1 > page.height - margin;

@@ -1,16 +1,11 @@
 /**
- * Which of a fillable form's own words mean something: tooltips, export values and field names made by
- * form tools ("undefined", "Check Box3", "0", "Off", "f1_01[0]") are not labels.
+ * A fillable form's own words as weak cues: tooltips, export values and field names made by form tools
+ * ("undefined", "Check Box3", "0", "Off", "f1_01[0]", "Other [1]") are not labels; e-sign roles and date
+ * format scripts say a field's kind. The printed page comes first (acroform-page.ts); these fill in the rest.
  */
-
-/** A printed phrase as a label: blanks, leaders, trailing ':' and required marks removed. */
-export function cleanText(s: string): string {
-  return s
-    .replace(/[_.…]{3,}/g, ' ')
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s*:•·-]+|[\s*:]+$/g, '')
-    .trim();
-}
+import type { AcroWidget } from './acroform';
+import type { FieldKind } from './field-map';
+import { isDateText, isSignatureText } from './kinds';
 
 const compact = (s: string): string =>
   s
@@ -35,6 +30,8 @@ export function isMechanicalName(s: string): boolean {
 export function meaningfulTooltip(tip: string | undefined, fieldName: string): string | undefined {
   const t = tip?.trim();
   if (!t || /^(undefined|null|none|n\/a|tooltip|\[object object\])$/i.test(t)) return undefined;
+  // A tool's copy index ("Other [1]", "Name[0]"): one tooltip pasted on many widgets.
+  if (/\[\d+\]\s*$/.test(t)) return undefined;
   const last = fieldName.split('.').pop() ?? fieldName;
   if (compact(t) === compact(last) || compact(t) === compact(fieldName) || isMechanicalName(t)) return undefined;
   return t;
@@ -64,4 +61,22 @@ export function nameWords(fieldName: string, raw = false): string {
   if (isMechanicalName(last) || isMechanicalName(words)) return '';
   // "Signature1", "Date2": a tool's counter glued to a word.
   return /[A-Za-z]\d+$/.test(last) ? words.replace(/\s\d+$/, '') : words;
+}
+
+/**
+ * Kind of a text widget: its e-sign role (`Signature1_es_:signer:signature`), its format script, the kind its
+ * printed label gives (the layout's), else signature / date / email words in its own name or tooltip.
+ */
+export function widgetTextKind(w: AcroWidget, printed: FieldKind): FieldKind {
+  const role = /_es_:[^:]*:([a-z]+)/i.exec(w.name)?.[1]?.toLowerCase();
+  if (role === 'signature' || role === 'initials' || role === 'email') return role;
+  if (role === 'date' || role === 'signdate' || role === 'datesigned' || w.dateFormat) return 'date';
+  if (w.type === 'Sig') return 'signature';
+  if (printed !== 'text') return printed;
+  const own = `${nameWords(w.name, true)} ${w.tooltip ?? ''}`;
+  if (/\b(initials?|iniciales)\b/i.test(own) && !/\b(date|name|print)/i.test(own)) return 'initials';
+  if (isSignatureText(own)) return 'signature';
+  if (isDateText(own)) return 'date';
+  if (/\b(e-?mail|correo)\b/i.test(own)) return 'email';
+  return 'text';
 }

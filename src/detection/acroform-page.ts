@@ -1,0 +1,189 @@
+/**
+ * A fillable PDF's pages read through the layout pipeline: each widget is a candidate of its page (the widget
+ * gives the box), the layout stages give the meaning exactly as on a flat page or a scan (labels, captions,
+ * options, questions, one or many). The widget's own words (tooltip, /Opt, export value, name) fill in only what
+ * the page does not print. A printed signature line the author gave no widget is still reported.
+ */
+import type { AcroWidget } from './acroform';
+import { meaningfulExport, meaningfulTooltip, nameWords, widgetTextKind } from './acroform-cues';
+import type { DetectedField } from './field-map';
+import type { Candidate } from './layout/candidate';
+import { findCandidates } from './layout/candidates';
+import type { Geometry } from './layout/geometry';
+import { detectPage } from './layout/page-fields';
+import { DRAWN_FIELD_TEXT_SIZE } from './layout/params';
+import type { TextLine } from './layout/text';
+import { iou, overlapX, overlapY, type Box, type PageContent } from './layout/types';
+
+const WIDGET = {
+  /** pt: a text widget at most this wide and tall and about square is a tick box (ticks made as text fields). */
+  tickMaxSide: 13,
+  /** pt: ... its sides differing by at most this. */
+  tickMaxSkew: 3,
+  /** pt: text widgets this close side by side are character cells (tick boxes stand apart). */
+  cellGap: 3,
+  /** pt: a text widget taller than this is a box of several lines, not a line to write on. */
+  lineMaxHeight: 24,
+  /** The field's baseline sits this far over the widget's bottom. */
+  baseRise: 1,
+  /** IoU: a field of the page is the widget's when their rects overlap this much. */
+  sameRect: 0.9,
+} as const;
+
+/** A widget box of the page: the widgets sharing it (a drop-down's options share one) and its upright box. */
+interface WidgetBox {
+  widgets: AcroWidget[];
+  box: Box;
+  tick: boolean;
+}
+
+export async function acroformFields(
+  widgets: AcroWidget[],
+  lastPage: number,
+  pageContent: (n: number) => Promise<PageContent>,
+): Promise<DetectedField[]> {
+  let q = 0;
+  const nextKey = (): string => `q${++q}`;
+  const out: DetectedField[] = [];
+  for (let n = 1; n <= lastPage; n++) {
+    const mine = widgets.filter((w) => w.field.page === n);
+    if (mine.length) out.push(...pageFields(mine, await pageContent(n), nextKey));
+  }
+  return out;
+}
+
+function pageFields(widgets: AcroWidget[], content: PageContent, nextKey: () => string): DetectedField[] {
+  const boxes: WidgetBox[] = [];
+  for (const w of widgets) {
+    const same = boxes.find((b) => b.widgets[0].field.rect.every((v, i) => v === w.field.rect[i]));
+    if (same) {
+      same.widgets.push(w);
+      continue;
+    }
+    const [ax, ay] = content.fromUser(w.field.rect[0], w.field.rect[1]);
+    const [bx, by] = content.fromUser(w.field.rect[2], w.field.rect[3]);
+    const box = { x1: Math.min(ax, bx), y1: Math.min(ay, by), x2: Math.max(ax, bx), y2: Math.max(ay, by) };
+    const [wd, ht] = [box.x2 - box.x1, box.y2 - box.y1];
+    const small = Math.max(wd, ht) <= WIDGET.tickMaxSide && Math.abs(wd - ht) <= WIDGET.tickMaxSkew;
+    const tick = w.type === 'Tx' && small && !w.field.combCells && (w.field.maxLength ?? 1) <= 1;
+    boxes.push({ widgets: [w], box, tick });
+  }
+  // Character cells side by side (a number written one digit per box) are no tick boxes.
+  for (const b of boxes.filter((x) => x.tick)) {
+    const touching = boxes.some(
+      (o) =>
+        o !== b &&
+        o.widgets[0].type === 'Tx' &&
+        overlapY(o.box, b.box) > 0 &&
+        Math.abs(overlapX(o.box, b.box)) <= WIDGET.cellGap,
+    );
+    if (touching) b.tick = false;
+  }
+  const withWidgets = (lines: TextLine[], geo: Geometry, height?: number): Candidate[] =>
+    widgetCandidates(boxes, findCandidates(lines, geo, height));
+  const page = detectPage(content, nextKey, withWidgets).fields;
+  const fields: DetectedField[] = [];
+  const used = new Set<DetectedField>();
+  for (const b of boxes) {
+    const printed = page.find(
+      (f) => !used.has(f) && iou(rectBox(f.rect), rectBox(b.widgets[0].field.rect)) >= WIDGET.sameRect,
+    );
+    if (printed) used.add(printed);
+    for (const w of b.widgets) fields.push(widgetField(w, b.tick, printed));
+  }
+  radioPrompts(fields, widgets);
+  // A printed signature line with no widget on a row the author made fillable (its date beside it): a text
+  // widget cannot hold a signature, so authors leave it out. A signing block with no widget at all stays paper.
+  for (const f of page) {
+    if (used.has(f) || f.kind !== 'signature' || !f.label) continue;
+    if (fields.some((o) => o.rect[1] < f.rect[3] && o.rect[3] > f.rect[1])) fields.push(f);
+  }
+  return fields;
+}
+
+const rectBox = (r: number[]): Box => ({ x1: r[0], y1: r[1], x2: r[2], y2: r[3] });
+const centreIn = (a: Box, b: Box): boolean =>
+  (a.x1 + a.x2) / 2 > b.x1 && (a.x1 + a.x2) / 2 < b.x2 && (a.y1 + a.y2) / 2 > b.y1 && (a.y1 + a.y2) / 2 < b.y2;
+
+/**
+ * The widgets as candidates, with what the layout found at the same place (a rule's caption, a cell's column
+ * header, a glyph's kind of marker); the layout's candidates on a widget go, the others stay (a signature line).
+ */
+function widgetCandidates(boxes: WidgetBox[], layout: Candidate[]): Candidate[] {
+  const out: Candidate[] = [];
+  const taken = new Set<Candidate>();
+  boxes.forEach((b, i) => {
+    const w = b.widgets[0];
+    const choice = w.type === 'Btn' || b.tick;
+    const over = layout.filter((c) => centreIn(c, b.box) || centreIn(b.box, c));
+    over.forEach((c) => taken.add(c));
+    const like = over.filter((c) => c.choice === choice).sort((x, y) => iou(y, b.box) - iou(x, b.box))[0];
+    const ht = b.box.y2 - b.box.y1;
+    const cand: Candidate = choice
+      ? { ...b.box, source: like?.source ?? 'square', choice, base: b.box.y1, size: ht, confidence: 1 }
+      : {
+          ...b.box,
+          source: like?.source ?? (ht > WIDGET.lineMaxHeight ? 'box' : 'line'),
+          choice,
+          base: b.box.y1 + WIDGET.baseRise,
+          size: DRAWN_FIELD_TEXT_SIZE,
+          confidence: 1,
+        };
+    if (like && !choice) {
+      for (const k of ['innerLabel', 'innerLabelRaw', 'hint', 'columnHeader', 'cell'] as const)
+        if (like[k] !== undefined) Object.assign(cand, { [k]: like[k] });
+    }
+    cand.widget = i;
+    out.push(cand);
+  });
+  return [...out, ...layout.filter((c) => !taken.has(c))];
+}
+
+/** The widget's field: its box, binding and form facts, with the meaning the page printed for it. */
+function widgetField(w: AcroWidget, tick: boolean, printed: DetectedField | undefined): DetectedField {
+  const f: DetectedField = { ...w.field };
+  const tip = meaningfulTooltip(w.tooltip, w.name);
+  const own = tip || nameWords(w.name);
+  if (w.type === 'Btn' || tick) {
+    const value = meaningfulExport(w.optionText) || meaningfulExport(w.onState);
+    f.mark = 'check';
+    if (f.questionKey) {
+      // A radio group (or check boxes sharing a name): the PDF says these are one question.
+      f.choiceLabel = printed?.choiceLabel || printed?.label || value || '';
+      f.label = f.choiceLabel;
+      f.prompt = printed?.prompt ?? '';
+    } else if (printed && printed.kind !== 'checkbox') {
+      Object.assign(f, { kind: printed.kind, questionKey: printed.questionKey, prompt: printed.prompt });
+      f.label = printed.label || value || '';
+      f.choiceLabel = f.label;
+    } else {
+      f.kind = 'checkbox';
+      f.label = printed?.label || tip || value || own;
+      f.prompt = printed?.label ? printed.prompt || f.label : f.label;
+    }
+    if (printed?.labelFromAfar) f.labelFromAfar = true;
+    f.required ||= printed?.required ?? false;
+    return f;
+  }
+  const label = printed?.label || own;
+  if (f.choiceLabel === null) f.label = label;
+  f.prompt = (printed?.label && printed.prompt) || label;
+  f.required ||= printed?.required ?? false;
+  if (f.kind === 'text' || f.kind === 'date') f.kind = widgetTextKind(w, printed?.kind ?? 'text');
+  return f;
+}
+
+/** A radio group's question: the prompt most of its options were printed under, else the author's words. */
+function radioPrompts(fields: DetectedField[], widgets: AcroWidget[]): void {
+  const groups = new Map<string, DetectedField[]>();
+  for (const f of fields)
+    if (f.questionKey?.startsWith('acro:')) groups.set(f.questionKey, [...(groups.get(f.questionKey) ?? []), f]);
+  for (const [key, opts] of groups) {
+    const counts = new Map<string, number>();
+    for (const o of opts) if (o.prompt) counts.set(o.prompt, (counts.get(o.prompt) ?? 0) + 1);
+    const best = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const w = widgets.find((x) => x.field.questionKey === key);
+    const prompt = best || (w ? meaningfulTooltip(w.tooltip, w.name) || nameWords(w.name) : '');
+    for (const o of opts) o.prompt = prompt;
+  }
+}
