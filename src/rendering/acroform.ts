@@ -127,10 +127,14 @@ function widgetsOf(field: PDFField, items: RenderField[]): PDFDict[] {
   return items.map((i) => widgets[i.acroform?.widgetIndex ?? 0]?.dict).filter((d): d is PDFDict => d !== undefined);
 }
 
+/** A text widget's text; a tick box the form made as a small text field holds an X when ticked. */
+const textOf = (i: RenderField, answers: Answers): string | null =>
+  isChoiceKind(i.kind) ? (isTicked(answers[i.fieldId]) ? 'X' : null) : displayText(i.kind, answers[i.fieldId]);
+
 function fillText(field: PDFTextField, items: RenderField[], answers: Answers, font: PDFFont, out: FillResult): void {
-  const item = items.find((i) => displayText(i.kind, answers[i.fieldId]) !== null);
+  const item = items.find((i) => textOf(i, answers) !== null);
   if (!item) return;
-  let text = displayText(item.kind, answers[item.fieldId]) ?? '';
+  let text = textOf(item, answers) ?? '';
   const maxLength = field.getMaxLength();
   if (maxLength !== undefined && maxLength > 0) text = fitToLength(text, maxLength);
   if (!field.isMultiline()) text = text.replace(/\n+/g, ' ');

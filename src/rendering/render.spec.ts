@@ -313,6 +313,8 @@ async function acroForm(): Promise<Uint8Array> {
   state.addToPage(page, { x: 72, y: 580, width: 150, height: 18 });
   const untouched = form.createTextField('untouched');
   untouched.addToPage(page, { x: 72, y: 540, width: 150, height: 18 });
+  // A tick box the author made as a small text field (detection reads it as a check mark).
+  form.createTextField('tick').addToPage(page, { x: 300, y: 660, width: 10, height: 10 });
   return doc.save();
 }
 
@@ -332,6 +334,7 @@ describe('renderCompletedPdf on an AcroForm PDF', () => {
     field('s', 'text', 1, [72, 580, 222, 598], { acroform: { fieldName: 'state', widgetIndex: 0 } }),
     field('u', 'text', 1, [72, 540, 222, 558], { acroform: { fieldName: 'untouched', widgetIndex: 0 } }),
     field('ghost', 'text', 1, [300, 500, 500, 518], { acroform: { fieldName: 'does.not.exist', widgetIndex: 0 } }),
+    field('t', 'checkbox', 1, [300, 660, 310, 670], { acroform: { fieldName: 'tick', widgetIndex: 0 } }),
   ];
 
   let source: Uint8Array;
@@ -343,7 +346,16 @@ describe('renderCompletedPdf on an AcroForm PDF', () => {
     out = await renderCompletedPdf({
       pdf: source,
       fields,
-      answers: { n: 'Łukasz Kowalski', a: true, r0: false, r1: true, r2: false, s: 'Alaska', ghost: 'Drawn anyway' },
+      answers: {
+        n: 'Łukasz Kowalski',
+        a: true,
+        r0: false,
+        r1: true,
+        r2: false,
+        s: 'Alaska',
+        ghost: 'Drawn anyway',
+        t: true,
+      },
       signatures: {},
     });
     doc = await PDFDocument.load(out);
@@ -391,6 +403,10 @@ describe('renderCompletedPdf on an AcroForm PDF', () => {
     expect(drawn.has(String(radios[0]))).toBe(false);
     expect(drawn.has(String(radios[2]))).toBe(false);
     expect(drawn.has(String(tick))).toBe(true);
+  });
+
+  it('writes an X into a ticked tick box made as a text field', async () => {
+    expect(textIn((await extractText(out))[0], [300, 660, 310, 670], 2)).toBe('X');
   });
 
   it('leaves an unanswered field empty', async () => {
