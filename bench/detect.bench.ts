@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { scannedOptions } from './detect-scanned.bench';
 import { scannedRows } from './lib/scanned';
 import { rulesRows } from './lib/rules';
+import { acroformRows } from './lib/fillable';
 import { loadavg } from 'os';
 import path from 'path';
 import { detectFields } from '../src/detection';
@@ -253,6 +254,9 @@ async function main(): Promise<void> {
   say('\n## real-dev: real clinic forms (2 forms, 13 pages), apart from every synthetic set');
   if (realRuns.length) realReport(realRuns, sc);
   else say(`  not restored (run ${path.join(realDir, 'restore.sh')} MIRROR_ROOT)`);
+  say('\n## AcroForm rows: forms made fillable (tool: tool names, "undefined" tooltips; rough: ticks as text fields,');
+  say('## indexed tooltips, no signature widgets), read through their AcroForm; originals = dev government forms');
+  for (const line of await acroformRows(sc, shared)) say(line);
   say('\n## Detection (score-detection: P / R / F1, kind group accuracy)');
   detectionReport('AcroForm originals', original, sc);
   detectionReport('dev flat twins', flat, sc);
