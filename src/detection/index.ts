@@ -89,6 +89,13 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
               warnings.push(`Page ${n} could not be read by OCR: ${why}`);
               ocrFailures.push(`Page ${n} could not be read by OCR (${why}): place its fields by hand`);
             }
+          } else if (ocr && content.images?.length && ocr.hasTime) {
+            try {
+              content = await ocr.withImageMarks(n, content);
+            } catch (error) {
+              const why = error instanceof Error ? error.message.split('\n')[0] : 'error';
+              warnings.push(`The images on page ${n} could not be searched for check boxes: ${why}`);
+            }
           }
           const res = detectPage(content, nextKey);
           if (!res.hasText) blankPages.push(n);

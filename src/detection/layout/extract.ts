@@ -112,6 +112,7 @@ function interpret(
     vLines: drawing.vLines,
     shapes: drawing.shapes,
     fills: drawing.fills,
+    images: run.images,
   };
 }
 
@@ -174,6 +175,7 @@ function glyphInkReader(page: PDFPageProxy): (fontId: string, fontChar: string) 
 /** One pass over a page's operator list: the graphics and text state, and what is drawn. */
 class OperatorRun {
   readonly glyphs: Glyph[] = [];
+  readonly images: Box[] = [];
   readonly drawing: PathDrawing = { hLines: [], vLines: [], shapes: [], fills: [] };
   private gs: GState = {
     ctm: ID,
@@ -400,6 +402,7 @@ class OperatorRun {
     const corners = [apply(m, 0, 0), apply(m, 1, 0), apply(m, 0, 1), apply(m, 1, 1)];
     const [x1, x2] = [Math.min(...corners.map((c) => c[0])), Math.max(...corners.map((c) => c[0]))];
     const [y1, y2] = [Math.min(...corners.map((c) => c[1])), Math.max(...corners.map((c) => c[1]))];
+    this.images.push({ x1, y1, x2, y2 });
     for (const g of this.glyphs) {
       const [cx, cy] = [(g.x1 + g.x2) / 2, (g.y1 + g.y2) / 2];
       if (cx > x1 && cx < x2 && cy > y1 && cy < y2) g.hidden = true;

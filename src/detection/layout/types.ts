@@ -61,6 +61,8 @@ export interface PageContent {
   vLines: Segment[];
   shapes: Shape[];
   fills: FilledRect[];
+  /** Where images are painted (a born-digital page may paste a scanned table whose boxes are pixels). */
+  images?: Box[];
 }
 
 export const boxW = (b: Box): number => b.x2 - b.x1;

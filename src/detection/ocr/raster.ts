@@ -82,16 +82,18 @@ export function run(cmd: string, args: string[], input: Buffer | null, timeoutMs
   });
 }
 
-/** Renders page `pageNumber` (1-based) of the PDF file at `dpi`. */
+/** Renders page `pageNumber` (1-based) of the PDF file at `dpi`; `crop` (pixels at that dpi) renders part of it. */
 export async function rasterizePage(
   pdfPath: string,
   pageNumber: number,
   dpi: number,
   timeoutMs: number,
+  crop?: { x: number; y: number; w: number; h: number },
 ): Promise<Gray> {
+  const region = crop ? ['-x', crop.x, '-y', crop.y, '-W', crop.w, '-H', crop.h].map(String) : [];
   const out = await run(
     'pdftoppm',
-    ['-gray', '-r', String(dpi), '-f', String(pageNumber), '-l', String(pageNumber), pdfPath],
+    ['-gray', '-r', String(dpi), ...region, '-f', String(pageNumber), '-l', String(pageNumber), pdfPath],
     null,
     timeoutMs,
   );
