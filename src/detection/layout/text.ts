@@ -185,6 +185,10 @@ export function segmentHint(joiners: string[]): string | null {
   return joiners.length === 2 && joiners.every((j) => j === '/') ? 'MM/DD/YYYY' : null;
 }
 
+/** Dots from i make a leader when there are enough of them, over joined segments (fewer are punctuation). */
+const isLeader = (gs: Glyph[], i: number): boolean =>
+  gs.slice(i, blankRunEnd(gs, i, 'dot') + 1).filter((x) => x.ch === '.').length >= DOT_LEADER_MIN_DOTS;
+
 function makeToken(type: TokenType, gs: Glyph[]): Token {
   return {
     type,
@@ -208,14 +212,11 @@ function tokenize(gs: Glyph[], vRules: Segment[]): Token[] {
   while (i < gs.length) {
     const g = gs[i];
     const c = classOf(g);
-    if (c === 'under' || c === 'dot') {
+    if (c === 'under' || (c === 'dot' && isLeader(gs, i))) {
       const end = blankRunEnd(gs, i, c);
-      // Dots make a leader only when there are enough of them (fewer are punctuation).
-      if (c === 'under' || gs.slice(i, end + 1).filter((x) => x.ch === '.').length >= DOT_LEADER_MIN_DOTS) {
-        tokens.push(makeToken('blank', gs.slice(i, end + 1)));
-        i = end + 1;
-        continue;
-      }
+      tokens.push(makeToken('blank', gs.slice(i, end + 1)));
+      i = end + 1;
+      continue;
     }
     if (c === 'box' || c === 'circle' || radios.has(i)) {
       tokens.push(makeToken(c === 'box' ? c : 'circle', [g]));
@@ -258,9 +259,7 @@ function tokenize(gs: Glyph[], vRules: Segment[]): Token[] {
       const cn = classOf(n);
       if (cn === 'under' || cn === 'box' || cn === 'circle' || radios.has(j + 1)) break;
       if ((n.ch === '[' || n.ch === '(') && j + 2 < gs.length && gs[j + 2].ch === (n.ch === '[' ? ']' : ')')) break;
-      const leader = DOT_LEADER_MIN_DOTS;
-      if (cn === 'dot' && j + leader < gs.length && gs.slice(j + 1, j + 1 + leader).every((x) => classOf(x) === 'dot'))
-        break;
+      if (cn === 'dot' && isLeader(gs, j + 1)) break;
       const gap = n.x1 - gs[j].x2;
       if (gap > P.phraseGapEm * Math.max(g.size, n.size) || gap < -g.size) break;
       if (ruleBetween(gs[j], n, vRules)) break;
