@@ -4,9 +4,10 @@ import { detectFields } from '../index';
 import { findBands, invertBands } from './bands';
 import { estimateSkew, rotateImage } from './deskew';
 import { findRules } from './rules';
-import { rasterizePdf, scanPdf } from './test-support';
+import { judgeOcrWithoutTimeLimits, rasterizePdf, scanPdf } from './test-support';
 
-jest.setTimeout(120_000);
+jest.setTimeout(600_000);
+judgeOcrWithoutTimeLimits();
 
 /** A section of a clinic form: a dark band with the section's name in white, a box to write in right under it. */
 async function bandedForm(): Promise<Uint8Array> {

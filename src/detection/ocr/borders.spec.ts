@@ -4,9 +4,10 @@ import { detectFields } from '../index';
 import { withoutDarkMargins } from './borders';
 import { estimateSkew } from './deskew';
 import type { Gray } from './raster';
-import { rasterizePdf, scanPdf } from './test-support';
+import { judgeOcrWithoutTimeLimits, rasterizePdf, scanPdf } from './test-support';
 
-jest.setTimeout(120_000);
+jest.setTimeout(600_000);
+judgeOcrWithoutTimeLimits();
 
 function page(): Gray {
   const img = { width: 600, height: 400, data: new Uint8Array(600 * 400).fill(255) };

@@ -3,9 +3,10 @@ import { embedTestFont } from 'test/utils/embedded-fonts';
 import { detectFields } from '../index';
 import { typedPairs } from './brackets';
 import { inkPieces } from './ink-pieces';
-import { rasterizePdf, scanPdf } from './test-support';
+import { judgeOcrWithoutTimeLimits, rasterizePdf, scanPdf } from './test-support';
 
-jest.setTimeout(60_000);
+jest.setTimeout(600_000);
+judgeOcrWithoutTimeLimits();
 
 /** A typewriter-style form: options ticked in typed brackets and parentheses, and text full of look-alikes. */
 async function typedForm(): Promise<Uint8Array> {

@@ -3,9 +3,10 @@ import { embedTestFont } from 'test/utils/embedded-fonts';
 import { detectFields } from '../index';
 import { drawnCircles } from './circles';
 import { inkPieces } from './ink-pieces';
-import { rasterizePdf, scanPdf } from './test-support';
+import { judgeOcrWithoutTimeLimits, rasterizePdf, scanPdf } from './test-support';
 
-jest.setTimeout(60_000);
+jest.setTimeout(600_000);
+judgeOcrWithoutTimeLimits();
 
 /** Radio rings beside their options, and round things that are not rings: letters, a dot, an open arc. */
 async function page(): Promise<Uint8Array> {

@@ -6,9 +6,10 @@ import { estimateSkew, rotateImage } from './deskew';
 import type { Gray } from './raster';
 import { findRules } from './rules';
 import { parseTsv } from './tesseract';
-import { scanPdf, scannedRect } from './test-support';
+import { judgeOcrWithoutTimeLimits, scannedRect, scanPdf } from './test-support';
 
-jest.setTimeout(120_000);
+jest.setTimeout(600_000);
+judgeOcrWithoutTimeLimits();
 
 function blank(width: number, height: number): Gray {
   return { width, height, data: new Uint8Array(width * height).fill(255) };
