@@ -1,13 +1,13 @@
 /**
  * The "scanned" rows of bench:detect: each form is rasterized (poppler, 200 dpi unless told), skewed 1.5° and speckled,
- * written back as an image-only PDF (src/detection/ocr/test-support.ts), and detected again; the same truth
+ * written back as an image-only PDF (test/utils/scanned-copies.ts), and detected again; the same truth
  * scores both, so the rows show what OCR costs against the born-digital form. Rotated pages are left out (the
  * scan helper keeps unrotated pages only).
  */
 import { existsSync, readdirSync, readFileSync } from 'fs';
 import path from 'path';
 import { detectFields } from '../../src/detection';
-import { scanPdf, scannedRect } from '../../src/detection/ocr/test-support';
+import { scanPdf, scannedRect } from '../../test/utils/scanned-copies';
 import { withFontSet, type FontSet } from './font-sets';
 import { toPredictions } from './predictions';
 import { median, pct } from './report';

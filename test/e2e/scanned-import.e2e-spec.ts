@@ -1,6 +1,6 @@
 import { PDFDocument, rgb } from 'pdf-lib';
 import { embedTestFont } from 'test/utils/embedded-fonts';
-import { scanPdf } from 'src/detection/ocr/test-support';
+import { scanPdf } from 'test/utils/scanned-copies';
 import { createOrg, type TestOrg } from 'test/factories/organizations.factory';
 import { createTestApp, type TestApp } from 'test/utils/create-test-app';
 import type { Field } from 'test/utils/forms';

@@ -4,7 +4,7 @@ import { detectFields } from '../index';
 import { findBands, invertBands } from './bands';
 import { estimateSkew, rotateImage } from './deskew';
 import { findRules } from './rules';
-import { judgeOcrWithoutTimeLimits, rasterizePdf, scanPdf } from './test-support';
+import { judgeOcrWithoutTimeLimits, rasterizePdf, scanPdf } from 'test/utils/scanned-copies';
 
 jest.setTimeout(600_000);
 judgeOcrWithoutTimeLimits();

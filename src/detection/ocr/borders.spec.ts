@@ -4,7 +4,7 @@ import { detectFields } from '../index';
 import { withoutDarkMargins } from './borders';
 import { estimateSkew } from './deskew';
 import type { Gray } from './raster';
-import { judgeOcrWithoutTimeLimits, rasterizePdf, scanPdf } from './test-support';
+import { judgeOcrWithoutTimeLimits, rasterizePdf, scanPdf } from 'test/utils/scanned-copies';
 
 jest.setTimeout(600_000);
 judgeOcrWithoutTimeLimits();

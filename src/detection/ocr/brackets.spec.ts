@@ -3,7 +3,7 @@ import { embedTestFont } from 'test/utils/embedded-fonts';
 import { detectFields } from '../index';
 import { typedPairs } from './brackets';
 import { inkPieces } from './ink-pieces';
-import { judgeOcrWithoutTimeLimits, rasterizePdf, scanPdf } from './test-support';
+import { judgeOcrWithoutTimeLimits, rasterizePdf, scanPdf } from 'test/utils/scanned-copies';
 
 jest.setTimeout(600_000);
 judgeOcrWithoutTimeLimits();

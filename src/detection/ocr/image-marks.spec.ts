@@ -5,7 +5,7 @@ import { PDFDocument, rgb } from 'pdf-lib';
 import { embedTestFont } from '../../../test/utils/embedded-fonts';
 import { detectFields } from '../index';
 import { rasterizePage } from './raster';
-import { grayPng } from './test-support';
+import { grayPng } from 'test/utils/scanned-copies';
 
 /** A "scanned" strip: a ruled table row with a drawn box at the start of each of its three cells, as pixels. */
 async function scannedBoxes(): Promise<Buffer> {

@@ -6,7 +6,7 @@ import { estimateSkew, rotateImage } from './deskew';
 import type { Gray } from './raster';
 import { findRules } from './rules';
 import { parseTsv } from './tesseract';
-import { judgeOcrWithoutTimeLimits, scannedRect, scanPdf } from './test-support';
+import { judgeOcrWithoutTimeLimits, scannedRect, scanPdf } from 'test/utils/scanned-copies';
 
 jest.setTimeout(600_000);
 judgeOcrWithoutTimeLimits();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { dpiWithinBudget, OcrToolError, RASTER_LIMITS, run, SCAN_DPI, scanDpi, TOOL_LIMITS } from './raster';
-import { scanPdf } from './test-support';
+import { scanPdf } from 'test/utils/scanned-copies';
 
 jest.setTimeout(60_000);
 

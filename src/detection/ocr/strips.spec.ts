@@ -3,7 +3,7 @@ import { embedTestFont } from 'test/utils/embedded-fonts';
 import type { Gray } from './raster';
 import { STRIP_PARAMS, stripCount, stripCuts, stripOf } from './strips';
 import { ocrWords } from './tesseract';
-import { rasterizePdf } from './test-support';
+import { rasterizePdf } from 'test/utils/scanned-copies';
 
 jest.setTimeout(60_000);
 

@@ -6,10 +6,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { encodePng } from '../../rendering/test-support';
-import { rotateImage } from './deskew';
-import { OCR_LIMITS } from './index';
-import { rasterizePage, type Gray } from './raster';
+import { encodePng } from 'src/rendering/test-support';
+import { rotateImage } from 'src/detection/ocr/deskew';
+import { OCR_LIMITS } from 'src/detection/ocr';
+import { rasterizePage, type Gray } from 'src/detection/ocr/raster';
 
 export interface ScanOptions {
   dpi?: number;
