@@ -18,6 +18,7 @@ import {
 } from 'pdf-lib';
 import type { PDFWidgetAnnotation } from 'pdf-lib';
 import { ContentBuilder } from './content';
+import { drawTextFieldAppearances, type DaCache } from './text-appearance';
 import type { RenderField } from './types';
 import { displayText, fitToLength, isChoiceKind, isExplicitlyUnticked, isTicked } from './values';
 
@@ -55,6 +56,8 @@ export type Fallback = { field: RenderField; draw: 'text'; text: string } | { fi
 
 export interface FillResult {
   fallbacks: Fallback[];
+  /** The default appearances read so far (see text-appearance.ts). */
+  daCache: DaCache;
   /** Widgets whose own appearance must not be flattened (their value is drawn as a fallback). */
   skipWidgets: Set<PDFDict>;
 }
@@ -131,7 +134,14 @@ function widgetsOf(field: PDFField, items: RenderField[]): PDFDict[] {
 const textOf = (i: RenderField, answers: Answers): string | null =>
   isChoiceKind(i.kind) ? (isTicked(answers[i.fieldId]) ? 'X' : null) : displayText(i.kind, answers[i.fieldId]);
 
-function fillText(field: PDFTextField, items: RenderField[], answers: Answers, font: PDFFont, out: FillResult): void {
+function fillText(
+  doc: PDFDocument,
+  field: PDFTextField,
+  items: RenderField[],
+  answers: Answers,
+  font: PDFFont,
+  out: FillResult,
+): void {
   const item = items.find((i) => textOf(i, answers) !== null);
   if (!item) return;
   let text = textOf(item, answers) ?? '';
@@ -139,8 +149,11 @@ function fillText(field: PDFTextField, items: RenderField[], answers: Answers, f
   if (maxLength !== undefined && maxLength > 0) text = fitToLength(text, maxLength);
   if (!field.isMultiline()) text = text.replace(/\n+/g, ' ');
   try {
-    field.setText(text);
-    field.updateAppearances(font);
+    if (!drawTextFieldAppearances(doc, field, text, font, out.daCache)) {
+      // A rotated widget (/MK /R): pdf-lib's own appearance.
+      field.setText(text);
+      field.updateAppearances(font);
+    }
   } catch {
     for (const i of items) out.fallbacks.push({ field: i, draw: 'text', text });
     for (const w of widgetsOf(field, items)) out.skipWidgets.add(w);
@@ -202,7 +215,7 @@ function fillChoice(
  * drawn directly in its rect. Bindings to fields that do not exist are drawn flat as well.
  */
 export function fillAcroForm(doc: PDFDocument, bound: RenderField[], answers: Answers, font: PDFFont): FillResult {
-  const out: FillResult = { fallbacks: [], skipWidgets: new Set() };
+  const out: FillResult = { fallbacks: [], skipWidgets: new Set(), daCache: new Map() };
   const acroForm = doc.catalog.getAcroForm();
   // pdf-lib cannot write XFA and warns on the console when it finds it: drop it ourselves.
   acroForm?.dict.delete(N.XFA);
@@ -230,7 +243,7 @@ export function fillAcroForm(doc: PDFDocument, bound: RenderField[], answers: An
       continue;
     }
     try {
-      if (field instanceof PDFTextField) fillText(field, items, answers, font, out);
+      if (field instanceof PDFTextField) fillText(doc, field, items, answers, font, out);
       else if (field instanceof PDFCheckBox || field instanceof PDFRadioGroup) fillButton(field, items, answers, out);
       else if (field instanceof PDFDropdown || field instanceof PDFOptionList)
         fillChoice(field, items, answers, font, out);

@@ -28,6 +28,13 @@ export class ContentBuilder {
     return this;
   }
 
+  /** One line written as given (an operator whose operands are not numbers or names, e.g. `[] 0 d`). */
+  raw(line: string): this {
+    this.text += line;
+    this.text += '\n';
+    return this;
+  }
+
   get isEmpty(): boolean {
     return this.text === '';
   }
