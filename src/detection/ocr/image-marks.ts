@@ -1,12 +1,16 @@
 /**
  * Tick boxes drawn inside an image on a born-digital page (a scanned table pasted into a word-processor form): each
- * large enough image is rendered alone and searched with the OCR path's square finder; the squares join the page's
- * shapes, and the page's own words label them as on any vector page.
+ * large enough image is rendered alone and searched with the OCR path's square finder. Its squares join the page's
+ * shapes; when it has some, its words are read by OCR too (a pasted table's option words are pixels as well) and
+ * join the page's glyphs where the page prints none itself.
  */
-import type { Box, PageContent, Shape } from '../layout/types';
+import type { Box, Glyph, PageContent, Shape } from '../layout/types';
+import { glyphsOf } from './glyphs';
+import { OCR_PARAMS } from './ocr-page';
 import { dpiWithinBudget, rasterizePage, whitenPaper } from './raster';
 import { findRules } from './rules';
-import { drawnSquares } from './words';
+import { ocrWords } from './tesseract';
+import { drawnSquares, withoutBoxes } from './words';
 
 export const IMAGE_MARKS = {
   /** pt: an image narrower or lower than this is a logo or a signature, not a table of boxes. */
@@ -16,44 +20,50 @@ export const IMAGE_MARKS = {
 };
 
 const overlaps = (a: Box, b: Box): boolean => a.x1 < b.x2 && a.x2 > b.x1 && a.y1 < b.y2 && a.y2 > b.y1;
+const middleIn = (g: Box, q: Box): boolean => {
+  const [x, y] = [(g.x1 + g.x2) / 2, (g.y1 + g.y2) / 2];
+  return x > q.x1 && x < q.x2 && y > q.y1 && y < q.y2;
+};
 
-/** Squares found in the page's images, in its upright space, where no vector shape or glyph is drawn already. */
-export async function imageSquares(
+/** Squares and words found in the page's images, in its upright space, where the page draws none itself. */
+export async function imageMarks(
   pdfPath: string,
   pageNumber: number,
   base: PageContent,
   timeoutMs: () => number,
-): Promise<Shape[]> {
-  const out: Shape[] = [];
+): Promise<{ shapes: Shape[]; glyphs: Glyph[] }> {
+  const shapes: Shape[] = [];
+  const glyphs: Glyph[] = [];
   for (const img of base.images ?? []) {
-    const x1 = Math.max(0, img.x1);
-    const x2 = Math.min(base.width, img.x2);
-    const y1 = Math.max(0, img.y1);
-    const y2 = Math.min(base.height, img.y2);
+    const [x1, x2] = [Math.max(0, img.x1), Math.min(base.width, img.x2)];
+    const [y1, y2] = [Math.max(0, img.y1), Math.min(base.height, img.y2)];
     if (x2 - x1 < IMAGE_MARKS.minSide || y2 - y1 < IMAGE_MARKS.minSide) continue;
     const dpi = dpiWithinBudget(IMAGE_MARKS.dpi, x2 - x1, y2 - y1);
     const scale = dpi / 72;
-    const crop = { x: x1, y: base.height - y2, w: x2 - x1, h: y2 - y1 };
-    const px = { x: Math.floor(crop.x * scale), y: Math.floor(crop.y * scale), w: 0, h: 0 };
-    px.w = Math.ceil(crop.w * scale);
-    px.h = Math.ceil(crop.h * scale);
-    const raster = whitenPaper(await rasterizePage(pdfPath, pageNumber, dpi, timeoutMs(), px));
+    const crop = { x: Math.floor(x1 * scale), y: Math.floor((base.height - y2) * scale), w: 0, h: 0 };
+    [crop.w, crop.h] = [Math.ceil((x2 - x1) * scale), Math.ceil((y2 - y1) * scale)];
+    const raster = whitenPaper(await rasterizePage(pdfPath, pageNumber, dpi, timeoutMs(), crop));
     const rules = findRules(raster, scale);
-    for (const q of drawnSquares(raster, rules.h, rules.v, scale)) {
-      const top = base.height - px.y / scale;
-      const box = {
-        x1: (px.x + q.x1) / scale,
-        x2: (px.x + q.x2) / scale,
-        y1: top - q.y2 / scale,
-        y2: top - q.y1 / scale,
-      };
-      out.push({ ...box, curved: false, stroked: true, filled: false, rectLike: true });
-    }
+    // A box the page draws itself (a shape, or a glyph whose middle is inside) is read from the page already.
+    const toPt = (px: number, py: number): [number, number] => [
+      (crop.x + px) / scale,
+      base.height - (crop.y + py) / scale,
+    ];
+    const squares = drawnSquares(raster, rules.h, rules.v, scale).filter((q) => {
+      const [[ax, ay], [bx, by]] = [toPt(q.x1, q.y2), toPt(q.x2, q.y1)];
+      const box = { x1: ax, y1: ay, x2: bx, y2: by };
+      if (base.shapes.some((s) => overlaps(s, box)) || base.glyphs.some((g) => middleIn(g, box))) return false;
+      shapes.push({ ...box, curved: false, stroked: true, filled: false, rectLike: true });
+      return true;
+    });
+    if (squares.length === 0) continue;
+    const read = await ocrWords(raster, dpi, timeoutMs(), 'eng');
+    const words = withoutBoxes(
+      read.filter((w) => w.conf >= OCR_PARAMS.minWordConf),
+      squares,
+    );
+    const printed = (g: Glyph): boolean => base.glyphs.some((o) => !o.hidden && middleIn(g, o));
+    glyphs.push(...glyphsOf(words, [], [], toPt).glyphs.filter((g) => !printed(g)));
   }
-  // A box the page draws itself (a shape, or a glyph whose middle is inside) is read from the page already.
-  const middleIn = (g: Box, q: Box): boolean => {
-    const [x, y] = [(g.x1 + g.x2) / 2, (g.y1 + g.y2) / 2];
-    return x > q.x1 && x < q.x2 && y > q.y1 && y < q.y2;
-  };
-  return out.filter((q) => !base.shapes.some((s) => overlaps(s, q)) && !base.glyphs.some((g) => middleIn(g, q)));
+  return { shapes, glyphs };
 }

@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PageContent } from '../layout/types';
-import { imageSquares } from './image-marks';
+import { imageMarks } from './image-marks';
 import { ocrPage, type OcrPageResult } from './ocr-page';
 import { tesseractAvailable, type OcrLanguages } from './tesseract';
 
@@ -84,13 +84,13 @@ export class OcrSession {
     return page;
   }
 
-  /** The page with the tick boxes drawn inside its images added to its shapes (see image-marks.ts). */
+  /** The page with the tick boxes drawn inside its images, and their words, added (see image-marks.ts). */
   async withImageMarks(pageNumber: number, base: PageContent): Promise<PageContent> {
     const started = Date.now();
-    const left = (): number =>
-      Math.max(1_000, Math.min(OCR_LIMITS.pageTimeoutMs, this.deadline - started) - (Date.now() - started));
-    const squares = await imageSquares(await this.path(), pageNumber, base, left);
-    return squares.length ? { ...base, shapes: [...base.shapes, ...squares] } : base;
+    const budget = Math.min(OCR_LIMITS.pageTimeoutMs, this.deadline - started);
+    const left = (): number => Math.max(1_000, budget - (Date.now() - started));
+    const { shapes, glyphs } = await imageMarks(await this.path(), pageNumber, base, left);
+    return shapes.length ? { ...base, shapes: [...base.shapes, ...shapes], glyphs: [...base.glyphs, ...glyphs] } : base;
   }
 
   async close(): Promise<void> {
