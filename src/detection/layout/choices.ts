@@ -7,7 +7,7 @@ import { choiceMode } from '../kinds';
 import type { Candidate } from './candidate';
 import type { TextLine, Token } from './text';
 import type { Box } from './types';
-import { bindRow, pageSide, splitPromptOption } from './bind';
+import { bindRow, pageSide, splitPromptOption, subToken } from './bind';
 import { TEXT_MIDDLE_EM } from './box-text';
 import { COLUMN_LIST_MANY_MIN, regroupColumnLists, type ListQuestion } from './column-lists';
 import { LAYOUT_PARAMS as P } from './params';
@@ -112,6 +112,7 @@ export function groupChoices(
       return bindRow(items, toks, Math.max(CHOICE.minRowEm, Math.min(...items.map((m) => m.size)), toks[0]?.size ?? 0));
     }),
   );
+  let grid = new Map<number, Token>();
   let prevRowQ: Q | null = null;
   let prevRowY = Infinity;
   for (const row of rows) {
@@ -121,7 +122,11 @@ export function groupChoices(
     // Each marker with its own word after it (`__ Insomnia  __ Joint pain`) is a list row whatever is printed
     // above its columns, not a grid row.
     const listRow = markerRuns(row.items, toks).every(([a, b]) => a === b);
-    const heads = listRow ? null : gridHeaders(row.items, tokens, markers);
+    // A grid's rows far under its header line take the headers of the columns they line up with.
+    const found = listRow ? null : gridHeaders(row.items, tokens, markers);
+    if (found) grid = new Map(row.items.map((m, i) => [(m.x1 + m.x2) / 2, found[i]]));
+    const heads = listRow ? null : (found ?? columnsOf(row.items, grid));
+    if (!heads) grid = new Map();
     const binding = heads ? null : bindRow(row.items, toks, em, prefer);
     const labels = binding?.words ?? row.items.map(() => null);
     const used = new Set<Token>(labels.filter((t): t is Token => t !== null));
@@ -267,44 +272,88 @@ function columnHeader(m: Candidate, tokens: Token[]): Token | null {
 }
 
 /**
- * Column headers of a grid row: each marker has its own short header word on one header line just above
- * (a line with no markers of its own), distinct from the others'. Null when the row is not such a row.
+ * Column headers of a grid row: each marker has its own short header word on one header line above (a line with
+ * no markers of its own), distinct from the others'. Header words printed closer than a word gap arrive as one
+ * token (`ModerateSevere`): a token over several markers is cut at its widest glyph gap between each two markers.
+ * Null when the row is not such a row.
  */
 function gridHeaders(items: Candidate[], tokens: Token[], markers: Candidate[]): Token[] | null {
   if (items.length < 2) return null;
-  const heads: Token[] = [];
   const { touchSlack: touch, headerReach: reach, gridHeaderMaxWords: maxWords } = CHOICE;
-  for (const m of items) {
-    const c = (m.x1 + m.x2) / 2;
+  const centre = (m: Candidate): number => (m.x1 + m.x2) / 2;
+  const over = items.map((m) => {
     let best: Token | null = null;
     for (const t of tokens) {
+      const c = centre(m);
       if (t.y1 < m.y2 - touch || t.y1 > m.y2 + P.gridHeaderMaxRise || c < t.x1 - reach || c > t.x2 + reach) continue;
       if (!best || t.y1 < best.y1) best = t;
     }
-    if (!best || best.text.trim().split(/\s+/).length > maxWords) return null;
-    // A header wrapped over two or three lines ("MORE THAN HALF" over "THE DAYS").
-    let top = best;
-    let text = best.text;
-    for (let k = 0; k < CHOICE.gridHeaderMaxExtraLines; k++) {
-      const up = tokens.find(
-        (t) =>
-          t.y1 >= top.y2 - touch &&
-          t.y1 - top.y2 < CHOICE.gridHeaderLineGapEm * top.size &&
-          t.x1 < top.x2 &&
-          t.x2 > top.x1,
-      );
-      if (!up || up.text.trim().split(/\s+/).length > maxWords) break;
-      text = `${up.text} ${text}`;
-      top = up;
-    }
-    heads.push({ ...best, text });
+    return best;
+  });
+  if (over.some((t) => t === null)) return null;
+  const heads: Token[] = [];
+  for (let i = 0; i < items.length; ) {
+    let j = i;
+    while (j + 1 < items.length && over[j + 1] === over[i]) j++;
+    const parts = splitOverColumns(over[i]!, items.slice(i, j + 1).map(centre));
+    if (!parts || parts.some((h) => h.text.trim().split(/\s+/).length > maxWords)) return null;
+    heads.push(...parts.map((h) => wrappedHeader(h, tokens)));
+    i = j + 1;
   }
-  const base = heads[0].base;
-  const offRow = heads.some((h) => Math.abs(h.base - base) > CHOICE.gridHeaderRowTolerance);
+  // Headers of one line share their baselines, or their tops where a wrapped one hangs lower (cells aligned top).
+  const apart = (k: 'base' | 'y2'): boolean =>
+    heads.some((h) => Math.abs(h[k] - heads[0][k]) > CHOICE.gridHeaderRowTolerance);
+  const base = Math.max(...heads.map((h) => h.base));
+  const offRow = apart('base') && apart('y2');
   if (new Set(heads.map((h) => h.x1)).size !== heads.length || offRow) return null;
   const headerLineMiddle = base + CHOICE.headerLineMiddleRise;
   if (markers.some((m) => Math.abs(cy(m) - headerLineMiddle) < CHOICE.headerLineMarkerTolerance)) return null;
   return heads;
+}
+
+/** The header of each marker's column in the grid above (its centre within `continuationAlign`), or null. */
+function columnsOf(items: Candidate[], grid: Map<number, Token>): Token[] | null {
+  const heads = items.map((m) => {
+    const c = (m.x1 + m.x2) / 2;
+    return [...grid].find(([x]) => Math.abs(x - c) < CHOICE.continuationAlign)?.[1];
+  });
+  return items.length >= 2 && heads.every((h) => h !== undefined) ? heads : null;
+}
+
+/** A token over several column centres cut at its widest glyph gap between each two; null if it cannot be. */
+function splitOverColumns(t: Token, centres: number[]): Token[] | null {
+  const cuts: number[] = [];
+  for (let k = 0; k + 1 < centres.length; k++) {
+    let cut = -1;
+    for (let i = Math.max(1, (cuts.at(-1) ?? 0) + 1); i < t.glyphs.length; i++) {
+      const [a, b] = [t.glyphs[i - 1], t.glyphs[i]];
+      const mid = (a.x2 + b.x1) / 2;
+      if (mid <= centres[k] || mid >= centres[k + 1]) continue;
+      if (cut < 0 || b.x1 - a.x2 > t.glyphs[cut].x1 - t.glyphs[cut - 1].x2) cut = i;
+    }
+    if (cut < 0) return null;
+    cuts.push(cut);
+  }
+  return [0, ...cuts].map((from, k) => subToken(t, from, cuts[k] ?? t.glyphs.length));
+}
+
+/** A header wrapped over two or three lines ("MORE THAN HALF" over "THE DAYS"): the lines above joined. */
+function wrappedHeader(best: Token, tokens: Token[]): Token {
+  let top = best;
+  let text = best.text;
+  for (let k = 0; k < CHOICE.gridHeaderMaxExtraLines; k++) {
+    const up = tokens.find(
+      (t) =>
+        t.y1 >= top.y2 - CHOICE.touchSlack &&
+        t.y1 - top.y2 < CHOICE.gridHeaderLineGapEm * top.size &&
+        t.x1 < top.x2 &&
+        t.x2 > top.x1,
+    );
+    if (!up || up.text.trim().split(/\s+/).length > CHOICE.gridHeaderMaxWords) break;
+    text = `${up.text} ${text}`;
+    top = up;
+  }
+  return { ...best, text, y2: top.y2 };
 }
 
 /** Index ranges of markers with no text between consecutive ones. */
