@@ -23,12 +23,23 @@ describe('kind cue words', () => {
     ['ZIP code', 'text'],
     ['Height', 'text'],
     ['Nombre', 'text'],
+    ['E-mail', 'email'],
+    ['Email (name@example.com)', 'email'],
+    ['Last exam', 'date'],
+    ['Last X-rays', 'date'],
+    ['Última visita', 'date'],
+    ['Last name', 'text'],
   ])('%s -> %s', (label, kind) => {
     expect(textKind(label)).toBe(kind);
   });
 
   it('reads a Spanish date hint printed beside the blank', () => {
     expect(textKind('Nacido el', 'DD/MM/AAAA')).toBe('date');
+  });
+
+  it('reads what the separators of a segmented blank say it holds', () => {
+    expect(textKind('Last seen', 'MM/DD/YYYY')).toBe('date');
+    expect(textKind('Contact', '@')).toBe('email');
   });
 
   it('does not take a place of birth, a signature date or a printed name for a date or a signature', () => {

@@ -32,10 +32,14 @@ const NUMBER_CUE =
   /^\s*(age|weight|number of|how many|# of|year|year quit|packs per day|live births|edad|peso|cuantos|cuantas|ano|cigarrillos)\b/;
 const UNIT_CUE = /\((lbs|kg|cm|in)\)/;
 
+// "Last exam", "Last X-rays", "Última visita": when an event last happened (not "Last name").
+const LAST_EVENT =
+  /\b(last|previous|ultim[oa]) (dental |eye |medical )?(exam|examen|visit|visita|x-?rays?|radiografias?|physical|check-?up|cleaning|limpieza|appointment|cita|tetanus|dose|dosis|vaccin\w*)\b/;
+
 export function isDateText(s: string): boolean {
   const t = foldText(s);
   if (PLACE_OF_BIRTH.test(t)) return false;
-  return DATE_CUE.test(t) || /date(?!d)/.test(t);
+  return DATE_CUE.test(t) || /date(?!d)/.test(t) || LAST_EVENT.test(t);
 }
 
 export function isSignatureText(s: string): boolean {

@@ -84,7 +84,8 @@ export function textCandidates(lines: TextLine[]): Candidate[] {
       if (t.type === 'blank' && (before || boxW(t) >= P.blankMinWidthEm * t.size)) {
         const y1 = t.base - TEXT_FIELD.blankDropEm * t.size;
         const source = t.text.includes('_') ? 'underscore' : 'dots';
-        const hint = segmentHint(t.glyphs.filter((g) => SEGMENT_JOINERS.has(g.ch)).map((g) => g.ch));
+        const joiners = t.glyphs.filter((g) => SEGMENT_JOINERS.has(g.ch) || (source === 'underscore' && g.ch === '.'));
+        const hint = segmentHint(joiners.map((g) => g.ch));
         out.push({
           ...(hint ? { hint } : {}),
           x1: t.x1,
@@ -156,7 +157,12 @@ function blankGridRow(lines: TextLine[], l: TextLine): Set<Token> {
  * space, a choice marker. Not when a label precedes it (`Age: ____ years` is a text blank).
  */
 function isBlankBefore(toks: Token[], i: number): boolean {
-  const short = isTickSpace;
+  // One underscore glued to its word (`_Male __Female`) is a tick space only among others on its row.
+  const glued = (t: Token | undefined): t is Token => {
+    const n = t && toks[toks.indexOf(t) + 1];
+    return t?.text === '_' && n?.type === 'text' && n.x1 - t.x2 < P.spaceGapEm * 3 * t.size && /^\p{L}/u.test(n.text);
+  };
+  const short = (t: Token | undefined): t is Token => isTickSpace(t) || glued(t);
   const pairGap = (t: Token): number => TEXT_FIELD.blankPairGapEm * t.size;
   let j = i;
   while (short(toks[j]) && short(toks[j + 1]) && toks[j + 1].x1 - toks[j].x2 < pairGap(toks[j])) j++;
@@ -173,6 +179,7 @@ function isBlankBefore(toks: Token[], i: number): boolean {
       short(t) && toks[k + 1]?.type === 'text' && toks[k + 1].x1 - t.x2 <= P.blankBeforeGapEm * toks[k + 1].size,
   ).length;
   if (pairs >= 2) return true;
+  if (!isTickSpace(toks[i])) return false;
   if (!/^[A-Za-zÀ-ÿ¿]/.test(next.text.trim())) return false;
   let k = i;
   while (short(toks[k - 1]) && toks[k].x1 - toks[k - 1].x2 < pairGap(toks[k])) k--;

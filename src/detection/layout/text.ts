@@ -139,7 +139,10 @@ function classOf(g: Glyph): TokenType | 'under' | 'dot' {
   return 'text';
 }
 
-/** Characters printed between the segments of one blank: `__/__/____`, `..... / .....`, `_____ @ _____`. */
+/**
+ * Characters printed between the segments of one blank: `__/__/____`, `..... / .....`, `_____ @ _____` (and `.`
+ * between underscores: `__.__.____`).
+ */
 export const SEGMENT_JOINERS = new Set(['/', '-', '–', '@']);
 
 /**
@@ -165,7 +168,7 @@ function blankRunEnd(gs: Glyph[], i: number, cls: 'under' | 'dot'): number {
       if (split) break;
       end = j++;
     } else if (
-      SEGMENT_JOINERS.has(gs[j].ch) &&
+      (SEGMENT_JOINERS.has(gs[j].ch) || (cls === 'under' && gs[j].ch === '.')) &&
       j + 1 < gs.length &&
       classOf(gs[j + 1]) === cls &&
       gs[j + 1].x1 - gs[j].x2 < join
@@ -182,12 +185,13 @@ function blankRunEnd(gs: Glyph[], i: number, cls: 'under' | 'dot'): number {
  */
 export function segmentHint(joiners: string[]): string | null {
   if (joiners.includes('@')) return '@';
-  return joiners.length === 2 && joiners.every((j) => j === '/') ? 'MM/DD/YYYY' : null;
+  return joiners.length === 2 && joiners[0] === joiners[1] && '/.'.includes(joiners[0]) ? 'MM/DD/YYYY' : null;
 }
 
 /** Dots from i make a leader when there are enough of them, over joined segments (fewer are punctuation). */
 const isLeader = (gs: Glyph[], i: number): boolean =>
-  gs.slice(i, blankRunEnd(gs, i, 'dot') + 1).filter((x) => x.ch === '.').length >= DOT_LEADER_MIN_DOTS;
+  gs.slice(i, blankRunEnd(gs, i, 'dot') + 1).reduce((n, x) => n + (x.ch === '.' ? 1 : x.ch === '…' ? 3 : 0), 0) >=
+  DOT_LEADER_MIN_DOTS;
 
 function makeToken(type: TokenType, gs: Glyph[]): Token {
   return {
