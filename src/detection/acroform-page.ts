@@ -26,6 +26,13 @@ const WIDGET = {
   lineMaxHeight: 24,
   /** The field's baseline sits this far over the widget's bottom. */
   baseRise: 1,
+  /** IoU: a text widget over a printed tick mark at least this much is a tick box. */
+  sameMark: 0.3,
+  /** Share of the lower height: a widget on a layout candidate's row overlaps it this much in y. */
+  rowShare: 0.5,
+  /** pt, share: a printed blank running past its widgets keeps its longest free stretch when this long. */
+  freeMinWidth: 40,
+  freeMinShare: 0.25,
   /** IoU: a field of the page is the widget's when their rects overlap this much. */
   sameRect: 0.9,
 } as const;
@@ -111,12 +118,13 @@ const centreIn = (a: Box, b: Box): boolean =>
  */
 function widgetCandidates(boxes: WidgetBox[], layout: Candidate[]): Candidate[] {
   const out: Candidate[] = [];
-  const taken = new Set<Candidate>();
   boxes.forEach((b, i) => {
     const w = b.widgets[0];
-    const choice = w.type === 'Btn' || b.tick;
     const over = layout.filter((c) => centreIn(c, b.box) || centreIn(b.box, c));
-    over.forEach((c) => taken.add(c));
+    // A text widget on a printed tick mark (a box glyph, brackets, a tick rule) is ticked, not written in.
+    const onMark = over.some((c) => c.choice && iou(c, b.box) >= WIDGET.sameMark);
+    if (w.type === 'Tx' && onMark && !w.field.combCells && (w.field.maxLength ?? 1) <= 1) b.tick = true;
+    const choice = w.type === 'Btn' || b.tick;
     const like = over.filter((c) => c.choice === choice).sort((x, y) => iou(y, b.box) - iou(x, b.box))[0];
     const ht = b.box.y2 - b.box.y1;
     const cand: Candidate = choice
@@ -136,7 +144,33 @@ function widgetCandidates(boxes: WidgetBox[], layout: Candidate[]): Candidate[] 
     cand.widget = i;
     out.push(cand);
   });
-  return [...out, ...layout.filter((c) => !taken.has(c))];
+  return [...out, ...layout.flatMap((c) => outside(c, boxes))];
+}
+
+/**
+ * A layout candidate minus the widgets on it: nothing when widgets are it, its longest free stretch when it runs
+ * on past them (one rule printed under "Signature" and "Date" with only the date made fillable).
+ */
+function outside(c: Candidate, boxes: WidgetBox[]): Candidate[] {
+  const minH = (b: Box): number => WIDGET.rowShare * Math.min(b.y2 - b.y1, c.y2 - c.y1);
+  const on = boxes.filter((b) => overlapX(b.box, c) > 0 && overlapY(b.box, c) > minH(b.box));
+  if (!on.length) return [c];
+  if (c.choice) return [];
+  let free: Array<[number, number]> = [[c.x1, c.x2]];
+  for (const { box } of on)
+    free = free.flatMap(
+      ([a, z]): Array<[number, number]> =>
+        box.x2 <= a || box.x1 >= z
+          ? [[a, z]]
+          : (
+              [
+                [a, box.x1],
+                [box.x2, z],
+              ] as Array<[number, number]>
+            ).filter(([p, q]) => q > p),
+    );
+  const [a, z] = free.sort((p, q) => q[1] - q[0] - (p[1] - p[0]))[0] ?? [0, 0];
+  return z - a >= Math.max(WIDGET.freeMinWidth, WIDGET.freeMinShare * (c.x2 - c.x1)) ? [{ ...c, x1: a, x2: z }] : [];
 }
 
 /** The widget's field: its box, binding and form facts, with the meaning the page printed for it. */

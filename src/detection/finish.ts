@@ -48,7 +48,7 @@ export function finishFields(
   const headings = findHeadings(pages, fieldsByPage);
   const ordered = orderWithSections(fields, pages, boxes, headings);
   if (detector === 'acroform') refineAcroKinds(ordered);
-  if (detector === 'layout') applyInstructions(ordered, byPage, boxes);
+  applyInstructions(ordered, byPage, boxes);
   const features = ordered.map(() => null as ConfidenceFeatures | null);
   if (detector === 'layout') scoreConfidence(ordered, byPage, boxes, features);
   const reasons = reviewReasons(ordered, blankPages, detector === 'acroform' ? 'acroform' : 'layout', pages);
@@ -136,9 +136,11 @@ function applyInstructions(
   boxes: Map<DetectedField, Box>,
 ): void {
   const questions = new Map<string, DetectedField[]>();
+  // A radio group of a fillable PDF is pick-one by its own flag, whatever is printed over it.
   for (const f of fields)
-    if (f.kind === 'select_one' && f.questionKey !== null && f.mark !== 'circle')
+    if (f.kind === 'select_one' && f.questionKey !== null && f.mark !== 'circle' && !f.questionKey.startsWith('acro:'))
       questions.set(f.questionKey, [...(questions.get(f.questionKey) ?? []), f]);
+  const prompts = new Set(fields.filter((f) => f.questionKey !== null && f.prompt).map((f) => f.prompt));
   for (const opts of questions.values()) {
     const p = byPage.get(opts[0].page);
     const top = Math.max(...opts.map((o) => boxes.get(o)?.y2 ?? -Infinity));
@@ -146,7 +148,10 @@ function applyInstructions(
     let nearest: { y: number; mode: 'one' | 'many' } | null = null;
     for (const l of p.lines) {
       if (l.y1 < top - 2 || l.y1 > top + INSTRUCTION_REACH_PT) continue;
-      const mode = instructionMode(l.tokens.map((t) => t.text).join(' '));
+      const text = l.tokens.map((t) => t.text).join(' ');
+      // Another question's own prompt ("Which therapies? (check all that apply)") instructs that question only.
+      if (text !== opts[0].prompt && prompts.has(text)) continue;
+      const mode = instructionMode(text);
       if (mode && (!nearest || l.y1 < nearest.y)) nearest = { y: l.y1, mode };
     }
     if (nearest?.mode === 'many') for (const o of opts) o.kind = 'select_many';
