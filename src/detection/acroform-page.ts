@@ -124,8 +124,10 @@ function widgetCandidates(boxes: WidgetBox[], layout: Candidate[]): Candidate[] 
     // A text widget on a printed tick mark (a box glyph, brackets, a tick rule) is ticked, not written in.
     const onMark = over.some((c) => c.choice && iou(c, b.box) >= WIDGET.sameMark);
     if (w.type === 'Tx' && onMark && !w.field.combCells && (w.field.maxLength ?? 1) <= 1) b.tick = true;
-    const choice = w.type === 'Btn' || b.tick;
-    const like = over.filter((c) => c.choice === choice).sort((x, y) => iou(y, b.box) - iou(x, b.box))[0];
+    // A tick box in an empty cell of a table headed by answers is read as that cell (cell-grids.ts).
+    const cell = over.find((c) => !c.choice && c.cell && c.columnHeader && centreIn(b.box, c));
+    const choice = (w.type === 'Btn' || b.tick) && !cell;
+    const like = cell ?? over.filter((c) => c.choice === choice).sort((x, y) => iou(y, b.box) - iou(x, b.box))[0];
     const ht = b.box.y2 - b.box.y1;
     const cand: Candidate = choice
       ? { ...b.box, source: like?.source ?? 'square', choice, base: b.box.y1, size: ht, confidence: 1 }
@@ -178,7 +180,9 @@ function widgetField(w: AcroWidget, tick: boolean, printed: DetectedField | unde
   const f: DetectedField = { ...w.field };
   const tip = meaningfulTooltip(w.tooltip, w.name);
   const own = tip || nameWords(w.name);
-  if (w.type === 'Btn' || tick) {
+  // A text widget the page reads as an option (a cell of a grid headed by answers) is ticked too.
+  const option = printed?.kind === 'select_one' || printed?.kind === 'select_many';
+  if (w.type === 'Btn' || tick || (w.type === 'Tx' && option)) {
     const value = meaningfulExport(w.optionText) || meaningfulExport(w.onState);
     f.mark = 'check';
     if (f.questionKey) {
@@ -186,7 +190,7 @@ function widgetField(w: AcroWidget, tick: boolean, printed: DetectedField | unde
       f.choiceLabel = printed?.choiceLabel || printed?.label || value || '';
       f.label = f.choiceLabel;
       f.prompt = printed?.prompt ?? '';
-    } else if (printed && printed.kind !== 'checkbox') {
+    } else if (printed && option) {
       Object.assign(f, { kind: printed.kind, questionKey: printed.questionKey, prompt: printed.prompt });
       f.label = printed.label || value || '';
       f.choiceLabel = f.label;
