@@ -8,20 +8,30 @@ import type { DetectionResult, DetectedField } from '../../src/detection/field-m
 import { finishFields, type Finished } from '../../src/detection/finish';
 import { extractPage } from '../../src/detection/layout/extract';
 import { detectPage } from '../../src/detection/layout/page-fields';
+import { needsOcr, OcrSession } from '../../src/detection/ocr';
 import type { PageContent } from '../../src/detection/layout/types';
 import { pageText } from '../../src/detection/page-text';
 import { withPdfJsDocument } from '../../src/detection/pdf-document';
 
 export async function extractAll(pdf: Uint8Array): Promise<PageContent[]> {
-  return withPdfJsDocument(pdf, async (doc, pdfjs) => {
-    const out: PageContent[] = [];
-    for (let n = 1; n <= doc.numPages; n++) {
-      const page = await doc.getPage(n);
-      out.push(await extractPage(pdfjs, page, n - 1));
-      page.cleanup();
-    }
-    return out;
-  });
+  // As detectFields does: a page with a text layer gets the tick boxes drawn inside its images (tesseract there).
+  const ocr = await OcrSession.open(pdf);
+  try {
+    return await withPdfJsDocument(pdf, async (doc, pdfjs) => {
+      const out: PageContent[] = [];
+      for (let n = 1; n <= doc.numPages; n++) {
+        const page = await doc.getPage(n);
+        let content = await extractPage(pdfjs, page, n - 1);
+        if (ocr && !needsOcr(content) && content.images?.length && ocr.hasTime)
+          content = await ocr.withImageMarks(n, content);
+        out.push(content);
+        page.cleanup();
+      }
+      return out;
+    });
+  } finally {
+    await ocr?.close();
+  }
 }
 
 export interface LayoutRun {
