@@ -92,6 +92,7 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
           } else if (ocr && content.images?.length && ocr.hasTime) {
             try {
               content = await ocr.withImageMarks(n, content);
+              contents.set(n, content);
             } catch (error) {
               const why = error instanceof Error ? error.message.split('\n')[0] : 'error';
               warnings.push(`The images on page ${n} could not be searched for check boxes: ${why}`);
