@@ -230,23 +230,38 @@ export function unshapedLayout(font: fontkit.Font): UnshapedLayout {
     const adjacent = !lookup.flags?.ignoreBaseGlyphs && !lookup.flags?.ignoreLigatures;
     for (const subtable of list(lookup.subTables)) ways.push(...firingWays(subtable, lookup.lookupType, adjacent));
   }
-  const gates = new Set(ways.flatMap((w) => (w.all.length === 0 ? [-1] : [...w.all[0]])));
-  const always = gates.has(-1);
+  // A way can only fire when its first set has a glyph in the string: index the ways by those glyphs.
+  if (ways.some((w) => w.all.length === 0)) return () => undefined;
+  const waysByGlyph = new Map<number, Way[]>();
+  for (const way of ways) {
+    for (const id of way.all[0]) {
+      const known = waysByGlyph.get(id);
+      if (known) known.push(way);
+      else waysByGlyph.set(id, [way]);
+    }
+  }
+  // Glyphs by code point (no text kept: one entry per character of the font's cmap that was asked for).
+  const glyphOf = new Map<number, fontkit.Glyph>();
   return (text) => {
     const glyphs: fontkit.Glyph[] = [];
     const ids: number[] = [];
-    let gated = always;
+    let candidates: Set<Way> | undefined;
     for (const ch of text) {
       const cp = ch.codePointAt(0) ?? 0;
-      if (!plainCodePoint(cp)) return undefined;
-      const glyph = font.glyphForCodePoint(cp);
+      let glyph = glyphOf.get(cp);
+      if (!glyph) {
+        if (!plainCodePoint(cp)) return undefined;
+        glyph = font.glyphForCodePoint(cp);
+        glyphOf.set(cp, glyph);
+      }
       glyphs.push(glyph);
       ids.push(glyph.id);
-      gated ||= gates.has(glyph.id);
+      const gated = waysByGlyph.get(glyph.id);
+      if (gated) for (const way of gated) (candidates ??= new Set()).add(way);
     }
-    if (gated) {
+    if (candidates) {
       const present = new Set(ids);
-      if (ways.some((way) => mayFire(way, ids, present, marks))) return undefined;
+      for (const way of candidates) if (mayFire(way, ids, present, marks)) return undefined;
     }
     return { glyphs, positions: [] } as unknown as fontkit.GlyphRun;
   };
