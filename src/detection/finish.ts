@@ -5,7 +5,7 @@
 import { detectAnswerRules } from './answer-rules';
 import { boxesOverlap, confidenceFeatures, confidenceOf, type ConfidenceFeatures } from './confidence';
 import { isChoiceKind, type DetectedField, type Detector } from './field-map';
-import { instructionMode, textKind } from './kinds';
+import { textKind } from './kinds';
 import type { Box } from './layout/types';
 import { uprightBox, type PageText } from './page-text';
 import { keepQuestionsTogether, readingOrder, type OrderItem } from './reading-order';
@@ -22,9 +22,6 @@ export interface Finished {
 /** Labels that identify the patient on a repeated page header. */
 const PATIENT_IDENTITY =
   /\b(name|date of birth|dob|birth ?date|mrn|medical record|account|chart|nombre|fecha de nacimiento)\b/i;
-
-/** pt: an instruction line this far above a question's first row at most. */
-const INSTRUCTION_REACH_PT = 60;
 
 const labelKey = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
@@ -48,7 +45,6 @@ export function finishFields(
   const headings = findHeadings(pages, fieldsByPage);
   const ordered = orderWithSections(fields, pages, boxes, headings);
   if (detector === 'acroform') refineAcroKinds(ordered);
-  applyInstructions(ordered, byPage, boxes);
   const features = ordered.map(() => null as ConfidenceFeatures | null);
   if (detector === 'layout') scoreConfidence(ordered, byPage, boxes, features);
   const reasons = reviewReasons(ordered, blankPages, detector === 'acroform' ? 'acroform' : 'layout', pages);
@@ -123,39 +119,6 @@ function orderWithSections(
     out.push(f);
   }
   return keepQuestionsTogether(out, (f) => (f.questionKey === null ? null : `${f.page}|${f.questionKey}`));
-}
-
-/**
- * A pick-one question under an instruction that says "check all that apply" / "marque todas las que
- * correspondan" (any language kinds.ts knows) becomes check-all. Only the nearest instruction above the
- * question counts, within its section, so a later "(check one)" list keeps its kind.
- */
-function applyInstructions(
-  fields: DetectedField[],
-  byPage: Map<number, PageText>,
-  boxes: Map<DetectedField, Box>,
-): void {
-  const questions = new Map<string, DetectedField[]>();
-  // A radio group of a fillable PDF is pick-one by its own flag, whatever is printed over it.
-  for (const f of fields)
-    if (f.kind === 'select_one' && f.questionKey !== null && f.mark !== 'circle' && !f.questionKey.startsWith('acro:'))
-      questions.set(f.questionKey, [...(questions.get(f.questionKey) ?? []), f]);
-  const prompts = new Set(fields.filter((f) => f.questionKey !== null && f.prompt).map((f) => f.prompt));
-  for (const opts of questions.values()) {
-    const p = byPage.get(opts[0].page);
-    const top = Math.max(...opts.map((o) => boxes.get(o)?.y2 ?? -Infinity));
-    if (!p || !Number.isFinite(top)) continue;
-    let nearest: { y: number; mode: 'one' | 'many' } | null = null;
-    for (const l of p.lines) {
-      if (l.y1 < top - 2 || l.y1 > top + INSTRUCTION_REACH_PT) continue;
-      const text = l.tokens.map((t) => t.text).join(' ');
-      // Another question's own prompt ("Which therapies? (check all that apply)") instructs that question only.
-      if (text !== opts[0].prompt && prompts.has(text)) continue;
-      const mode = instructionMode(text);
-      if (mode && (!nearest || l.y1 < nearest.y)) nearest = { y: l.y1, mode };
-    }
-    if (nearest?.mode === 'many') for (const o of opts) o.kind = 'select_many';
-  }
 }
 
 /** AcroForm text fields whose label names a text-like kind (date, phone, email) take it. */

@@ -90,6 +90,7 @@ const RELATIVES = new Set(
   ),
 );
 const PAST_PRESENT = new Set(['past', 'present', 'current', 'previous', 'pasado', 'presente', 'actual', 'anterior']);
+const MARITAL = /^(single|married|divorced|widowed|separated|solter[oa]|casad[oa]|divorciad[oa]|viud[oa])$/;
 const SEX = new Set(['male', 'female', 'masculino', 'femenino', 'hombre', 'mujer']);
 
 /** Whether a question's wording or options says one answer or several. */
@@ -104,7 +105,7 @@ export function choiceMode(prompt: string, instruction: string, options: string[
   if (lower.filter((o) => RELATIVES.has(o)).length >= 2 && !self) return 'many';
   if (lower.length >= 2 && lower.every((o) => PAST_PRESENT.has(o))) return 'many';
   if (lower.some((o) => /^(yes|no|si)\b/.test(o))) return 'one';
-  if (lower.some((o) => SEX.has(o))) return 'one';
+  if (lower.some((o) => SEX.has(o)) || lower.filter((o) => MARITAL.test(o)).length >= 2) return 'one';
   if (lower.length > 0 && lower.every((o) => /^\d+$/.test(o))) return 'one';
   if (lower.some((o) => FREQUENCY.test(o))) return 'one';
   if (ONE_CUE.test(text)) return 'one';

@@ -3,13 +3,16 @@
  * prompt to the left or above, rows of one question merged, one vs many decided from the wording.
  */
 import type { FieldKind } from '../field-map';
-import { choiceMode } from '../kinds';
+import { choiceMode, instructionMode } from '../kinds';
 import type { Candidate } from './candidate';
 import type { TextLine, Token } from './text';
 import type { Box } from './types';
 import { bindRow, pageSide, splitPromptOption, subToken } from './bind';
 import { TEXT_MIDDLE_EM } from './box-text';
 import { COLUMN_LIST_MANY_MIN, regroupColumnLists, type ListQuestion } from './column-lists';
+
+/** A check list laid out in rows and columns with at least this many options takes several answers. */
+const CHECK_LIST_MIN = 6;
 import { LAYOUT_PARAMS as P } from './params';
 
 /** Thresholds of choice rows and their headers (pt unless noted). */
@@ -179,9 +182,10 @@ export function groupChoices(
       const borrowed = table && !heads;
       if (table) labelRaw = heads?.[i].text ?? columnHeader(m, tokens)?.text ?? '';
       current.opts.push({ cand: m, labelRaw, borrowed: borrowed && labelRaw !== '' });
-      current.x1s.push(m.x1);
+      current.x1s.push(Math.min(m.x1, labels[i]?.x1 ?? m.x1));
     });
-    // A row of options without its own prompt continues the question above (lists in columns).
+    // A row of options without its own prompt continues the list above (in columns: an option starts where one
+    // above does, its word or its marker, whichever comes first); two lone boxes are no list.
     const first = rowQs[0];
     if (
       first &&
@@ -189,6 +193,7 @@ export function groupChoices(
       !table &&
       prevRowQ &&
       !prevRowQ.table &&
+      prevRowQ.opts.length + first.opts.length > 2 &&
       prevRowY - row.y < CHOICE.continuationPitchEm * Math.max(CHOICE.continuationMinEm, row.items[0].size) &&
       first.x1s.some((x) => prevRowQ!.x1s.some((p) => Math.abs(p - x) < CHOICE.continuationAlign))
     ) {
@@ -204,30 +209,25 @@ export function groupChoices(
   }
   const out: ChoiceOut[] = [];
   const grouped = regroupColumnLists(questions, lines);
-  const prompts = new Set(grouped.map((q) => q.promptRaw.trim()).filter(Boolean));
+  const instructions = instructionsOf(grouped, lines, sectionOf);
   for (const q of grouped) {
     const options = q.opts.map((o) => clean(o.labelRaw));
-    // Another question's own prompt ("Which therapies? (check all that apply)") instructs that question only.
-    const own = (s: string): boolean => s === q.promptRaw.trim() || !prompts.has(s);
-    const instruction = instructionFor(q.rowY, lines, sectionOf, own);
-    const mode = choiceMode(
-      q.promptRaw,
-      instruction,
-      options,
-      q.opts[0].cand.source === 'paren'
-        ? 'paren'
-        : q.marker === 'bracket'
-          ? 'bracket'
-          : q.marker === 'circle'
-            ? 'circle'
-            : 'box',
-    );
+    const marker =
+      q.opts[0].cand.source === 'paren' ? 'paren' : (['bracket', 'circle'].find((x) => x === q.marker) ?? 'box');
+    // An instruction decides its own list or grid; one further up only questions whose wording does not.
+    const own = instructions.get(q);
+    const scoped = choiceMode(q.promptRaw, own?.scoped ?? '', options, marker);
+    const mode = scoped === 'unknown' ? choiceMode(q.promptRaw, own?.near ?? '', options, marker) : scoped;
     const lone = q.opts.length === 1 && !q.table;
     // A lone small circle with no word beside it is ornament (a bullet, a logo's ring), not a field: its
     // nearest text would be a page title.
     if (q.opts.length === 1 && q.opts[0].cand.source === 'circle' && (q.table || !clean(q.opts[0].labelRaw))) continue;
-    // A check list in headed columns with no wording either way takes several answers.
-    const many = mode === 'many' || (mode === 'unknown' && q.columnList && q.opts.length >= COLUMN_LIST_MANY_MIN);
+    // A check list with no wording either way takes several answers: in headed columns, or long and laid out
+    // in rows and columns.
+    const many =
+      mode === 'many' ||
+      (mode === 'unknown' &&
+        (q.columnList ? q.opts.length >= COLUMN_LIST_MANY_MIN : q.opts.length >= CHECK_LIST_MIN && laidOut(q)));
     const kind: FieldKind = lone ? 'checkbox' : many ? 'select_many' : 'select_one';
     const key = lone ? null : nextKey();
     for (const o of q.opts) {
@@ -383,22 +383,42 @@ function promptAbove(y: number, x: number, lines: TextLine[]): string {
   return '';
 }
 
-function instructionFor(
-  y: number,
+/** The options of a list sit on several rows and in several columns (`continuationAlign`). */
+function laidOut(q: { opts: Array<{ cand: Candidate }> }): boolean {
+  const distinct = (xs: number[]): number =>
+    xs.sort((a, b) => a - b).filter((x, i) => i === 0 || x - xs[i - 1] > CHOICE.continuationAlign).length;
+  return distinct(q.opts.map((o) => o.cand.x1)) >= 2 && distinct(q.opts.map((o) => o.cand.y1)) >= 2;
+}
+
+/**
+ * Instruction lines ("Check any that apply", "check one") over choices, per question: `scoped` where the question
+ * is the first under the line in its section (with those beside it on that row) or the rest of that one's grid
+ * (the further rows of its table, the following questions with the same options); `near` where it is further
+ * down within `instructionMaxRise` in the section.
+ */
+function instructionsOf<Q extends ListQuestion & { rowY: number }>(
+  qs: Q[],
   lines: TextLine[],
   sectionOf: (y: number) => string,
-  applies: (line: string) => boolean,
-): string {
-  const sec = sectionOf(y);
-  return lines
-    .filter(
-      (l) =>
-        l.base > y &&
-        l.base < y + CHOICE.instructionMaxRise &&
-        sectionOf(l.base) === sec &&
-        l.tokens.every((t) => t.type === 'text'),
-    )
-    .map((l) => l.tokens.map((t) => t.text).join(' '))
-    .filter((s) => /(check|select|mark|tick|apply|circle)/i.test(s) && applies(s))
-    .join(' ');
+): Map<Q, { scoped: string; near: string }> {
+  const below = [...qs].sort((a, b) => b.rowY - a.rowY);
+  const optionSet = (q: Q): string => q.opts.map((o) => clean(o.labelRaw)).join('|');
+  const out = new Map<Q, { scoped: string; near: string }>();
+  for (const l of lines) {
+    const text = l.tokens.map((t) => t.text).join(' ');
+    if (!l.tokens.every((t) => t.type === 'text') || !instructionMode(text)) continue;
+    const reach = below.filter(
+      (q) => q.rowY < l.base && l.base - q.rowY < CHOICE.instructionMaxRise && sectionOf(q.rowY) === sectionOf(l.base),
+    );
+    let grid = true;
+    for (const q of reach) {
+      grid &&=
+        Math.abs(q.rowY - reach[0].rowY) < P.choiceRowTolerance ||
+        (reach[0].table ? q.table : optionSet(q) === optionSet(reach[0]));
+      const got = out.get(q) ?? { scoped: '', near: '' };
+      got[grid ? 'scoped' : 'near'] += ` ${text}`;
+      out.set(q, got);
+    }
+  }
+  return out;
 }
