@@ -267,7 +267,6 @@ function columnHeader(m: Candidate, tokens: Token[]): Token | null {
     if (t.text.trim().split(/\s+/).length > P.columnHeaderMaxWords) continue;
     if (!best || t.y1 > best.y1) best = t;
   }
-  // The header is the top of the column: climb while headers of other rows are markers' labels.
   return best;
 }
 
