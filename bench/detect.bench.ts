@@ -17,13 +17,12 @@ import { acroformRows } from './lib/fillable';
 import { loadavg } from 'os';
 import path from 'path';
 import { detectFields } from '../src/detection';
-import { TUNABLE_PARAMS } from '../src/detection/layout/params';
 import { addBands, emptyBands, formatBands, matchAll, sectionCounts, type Truth } from './lib/extra-metrics';
 import { familyOf, IntakeEvaluator, loadIntake, predictWith } from './lib/intake';
 import { toPredictions, type Prediction } from './lib/predictions';
 import { detLine, median, pct, semLine } from './lib/report';
 import { loadScorers, pool, type Counts, type Scorers, type SemanticSummary } from './lib/scorers';
-import { defaultSetting, fitParams, objective } from './fit-layout-params';
+import { defaultSetting, fitParams, objective, TUNABLE_PARAMS } from './fit-layout-params';
 
 const repoRoot = path.resolve(__dirname, '..');
 const shared = process.env.SHARED_DIR ? path.resolve(process.env.SHARED_DIR) : path.resolve(repoRoot, '..', 'shared');

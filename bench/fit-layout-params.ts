@@ -1,5 +1,5 @@
 /**
- * Fits the layout detector's tunable parameters (src/detection/layout/params.ts, TUNABLE_PARAMS) on the
+ * Fits the layout detector's tunable parameters (TUNABLE_PARAMS below) on the
  * intake-dev corpus by coordinate search: one parameter at a time, try each listed value, keep the best, and
  * sweep again until nothing changes (or `passes` sweeps). Objective: F1 + label accuracy + questions exact
  * (pooled over the training forms). Page content is extracted once and kept, so one evaluation of one form is
@@ -10,9 +10,23 @@
  * bench/detect.bench.ts uses `fitParams` for its leave-one-family-out figures.
  */
 import path from 'path';
-import { LAYOUT_PARAMS, TUNABLE_PARAMS } from '../src/detection/layout/params';
+import { LAYOUT_PARAMS, type LayoutParamKey } from '../src/detection/layout/params';
 import { IntakeEvaluator, loadIntake, type IntakeForm, type Setting } from './lib/intake';
 import { loadScorers, type SemanticSummary } from './lib/scorers';
+
+/** The weights worth fitting on the corpora, with the values a grid search should try. */
+export const TUNABLE_PARAMS: { key: LayoutParamKey; values: number[] }[] = [
+  { key: 'bindGapWeight', values: [0.5, 1, 1.5] },
+  { key: 'bindLeftPenalty', values: [0, 0.2, 0.35, 0.6, 1] },
+  { key: 'bindSpreadWeight', values: [0, 0.25, 0.5, 1] },
+  { key: 'bindMissingCost', values: [1.5, 2.2, 3] },
+  { key: 'bindMaxGapEm', values: [2, 2.6, 3.5] },
+  { key: 'bindSidePriorMargin', values: [0, 0.5, 1] },
+  { key: 'circleWordMaxGapEm', values: [4, 6, 8] },
+  { key: 'circleWordMinLeadEm', values: [1, 1.5, 2.5] },
+  { key: 'leftLabelMaxGap', values: [120, 220, 300] },
+  { key: 'belowCaptionMaxGap', values: [10, 14, 18] },
+];
 
 export interface Fit {
   setting: Setting;

@@ -2,7 +2,6 @@
  * Figures the shared scorers do not give: section accuracy (intake truth carries `section`) and precision per
  * confidence band. Matching is the scorers' own (match.mjs, IoU >= 0.5), so the numbers line up with theirs.
  */
-import { CONFIDENCE_BANDS, confidenceBand } from '../../src/detection/confidence';
 import type { Prediction } from './predictions';
 import type { Scorers } from './scorers';
 
@@ -60,7 +59,13 @@ export function sectionCounts(matched: Array<TruthWidget | null>, preds: Predict
   return c;
 }
 
-export const BANDS = CONFIDENCE_BANDS;
+/** The bands bench:detect reports precision for: [lowest included, highest excluded, name]. */
+export const BANDS: ReadonlyArray<readonly [number, number, string]> = [
+  [0, 0.5, '< 0.5'],
+  [0.5, 0.7, '0.5-0.7'],
+  [0.7, 0.9, '0.7-0.9'],
+  [0.9, Infinity, '>= 0.9'],
+];
 
 export interface BandCounts {
   n: number;
@@ -70,7 +75,10 @@ export interface BandCounts {
   labelOk: number;
 }
 
-export const bandOf = confidenceBand;
+/** Index of the band holding this confidence (-1 for a negative or NaN value). */
+export function bandOf(confidence: number): number {
+  return BANDS.findIndex(([lo, hi]) => confidence >= lo && confidence < hi);
+}
 
 export function emptyBands(): BandCounts[] {
   return BANDS.map(() => ({ n: 0, tp: 0, labelN: 0, labelOk: 0 }));

@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'fs';
 import path from 'path';
-import { LAYOUT_PARAMS, restoreParams, snapshotParams } from '../../src/detection/layout/params';
+import { LAYOUT_PARAMS } from '../../src/detection/layout/params';
 import type { PageContent } from '../../src/detection/layout/types';
 import { detectLayout, extractAll } from './fast-layout';
 import { toPredictions, type Prediction } from './predictions';
@@ -35,12 +35,12 @@ export async function loadIntake(dir: string): Promise<IntakeForm[]> {
 
 /** Runs the layout detector on one form with the given parameters (restored afterwards). */
 export function predictWith(form: IntakeForm, setting: Setting): Prediction[] {
-  const saved = snapshotParams();
+  const saved = { ...LAYOUT_PARAMS };
   try {
     Object.assign(LAYOUT_PARAMS, setting);
     return toPredictions(detectLayout(form.contents).result);
   } finally {
-    restoreParams(saved);
+    Object.assign(LAYOUT_PARAMS, saved);
   }
 }
 

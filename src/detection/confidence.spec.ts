@@ -1,11 +1,5 @@
-import {
-  CONFIDENCE_BANDS,
-  CONFIDENCE_WEIGHTS,
-  bindingGap,
-  confidenceBand,
-  confidenceFeatures,
-  confidenceOf,
-} from './confidence';
+import { CONFIDENCE_WEIGHTS, bindingGap, confidenceFeatures, confidenceOf } from './confidence';
+import { BANDS, bandOf } from '../../bench/lib/extra-metrics';
 import type { DetectedField } from './field-map';
 import type { Token } from './layout/text';
 
@@ -38,10 +32,10 @@ const box = { x1: 100, y1: 698, x2: 300, y2: 712 };
 
 describe('confidence', () => {
   it('puts every confidence in exactly one band, in order', () => {
-    expect(CONFIDENCE_BANDS.map((b) => b[2])).toEqual(['< 0.5', '0.5-0.7', '0.7-0.9', '>= 0.9']);
-    expect([0, 0.49, 0.5, 0.69, 0.7, 0.89, 0.9, 1].map(confidenceBand)).toEqual([0, 0, 1, 1, 2, 2, 3, 3]);
-    expect(confidenceBand(-0.1)).toBe(-1);
-    expect(confidenceBand(Number.NaN)).toBe(-1);
+    expect(BANDS.map((b) => b[2])).toEqual(['< 0.5', '0.5-0.7', '0.7-0.9', '>= 0.9']);
+    expect([0, 0.49, 0.5, 0.69, 0.7, 0.89, 0.9, 1].map(bandOf)).toEqual([0, 0, 1, 1, 2, 2, 3, 3]);
+    expect(bandOf(-0.1)).toBe(-1);
+    expect(bandOf(Number.NaN)).toBe(-1);
   });
 
   it('measures how far the label is printed from the box, in em', () => {

@@ -154,16 +154,3 @@ export function boxesOverlap(a: Box, b: Box): boolean {
   const small = Math.min((a.x2 - a.x1) * (a.y2 - a.y1), (b.x2 - b.x1) * (b.y2 - b.y1));
   return small > 0 && (w * h) / small > 0.3;
 }
-
-/** The bands bench:detect reports precision for: [lowest included, highest excluded, name]. */
-export const CONFIDENCE_BANDS: ReadonlyArray<readonly [number, number, string]> = [
-  [0, 0.5, '< 0.5'],
-  [0.5, 0.7, '0.5-0.7'],
-  [0.7, 0.9, '0.7-0.9'],
-  [0.9, Infinity, '>= 0.9'],
-];
-
-/** Index of the band holding this confidence (-1 for a negative or NaN value). */
-export function confidenceBand(confidence: number): number {
-  return CONFIDENCE_BANDS.findIndex(([lo, hi]) => confidence >= lo && confidence < hi);
-}

@@ -13,8 +13,6 @@ import { SEGMENT_JOINERS, segmentHint, type TextLine } from './text';
 import { textCandidates } from './text-candidates';
 import { boxW, boxH, type Box, type Segment } from './types';
 
-export { isHint } from './box-text';
-
 /** Drawn choice markers. */
 const MARKER = {
   /** A drawn square is meant to be ticked. */

@@ -102,26 +102,3 @@ export type LayoutParamKey = keyof typeof LAYOUT_PARAMS;
 
 /** pt: the text size assumed for a field drawn as a box or rule, which has no text of its own to measure. */
 export const DRAWN_FIELD_TEXT_SIZE = 9;
-
-/** The weights worth fitting on the corpora, with the values a grid search should try. */
-export const TUNABLE_PARAMS: { key: LayoutParamKey; values: number[] }[] = [
-  { key: 'bindGapWeight', values: [0.5, 1, 1.5] },
-  { key: 'bindLeftPenalty', values: [0, 0.2, 0.35, 0.6, 1] },
-  { key: 'bindSpreadWeight', values: [0, 0.25, 0.5, 1] },
-  { key: 'bindMissingCost', values: [1.5, 2.2, 3] },
-  { key: 'bindMaxGapEm', values: [2, 2.6, 3.5] },
-  { key: 'bindSidePriorMargin', values: [0, 0.5, 1] },
-  { key: 'circleWordMaxGapEm', values: [4, 6, 8] },
-  { key: 'circleWordMinLeadEm', values: [1, 1.5, 2.5] },
-  { key: 'leftLabelMaxGap', values: [120, 220, 300] },
-  { key: 'belowCaptionMaxGap', values: [10, 14, 18] },
-];
-
-/** A snapshot of the current values (for a fitting script to restore after a run). */
-export function snapshotParams(): typeof LAYOUT_PARAMS {
-  return { ...LAYOUT_PARAMS };
-}
-
-export function restoreParams(saved: typeof LAYOUT_PARAMS): void {
-  Object.assign(LAYOUT_PARAMS, saved);
-}

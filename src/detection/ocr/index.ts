@@ -11,7 +11,6 @@ import { ocrPage, type OcrPageResult } from './ocr-page';
 import { tesseractAvailable, type OcrLanguages } from './tesseract';
 
 export { OCR_PARAMS, type OcrPageResult } from './ocr-page';
-export { tesseractAvailable } from './tesseract';
 
 export const OCR_LIMITS = {
   /** A page with fewer characters than this has no usable text layer. */
