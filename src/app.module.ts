@@ -2,14 +2,13 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { Request } from 'express';
-import { LoggerModule } from 'nestjs-pino';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { ResilientThrottlerStorage } from './auth/resilient-throttler-storage';
 import type { AuthenticatedRequest } from './common/auth/caller';
 import { AppExceptionFilter } from './common/errors/app-exception.filter';
 import { createValidationPipe } from './common/errors/validation';
-import { loggerParams } from './common/http/logging';
+import { AppLoggerModule } from './common/http/app-logger';
 import { isPatientRoute } from './common/http/routing';
 import { Settings } from './config/settings';
 import { SettingsModule } from './config/settings.module';
@@ -32,7 +31,7 @@ const MINUTE_MS = 60_000;
 @Module({
   imports: [
     SettingsModule,
-    LoggerModule.forRootAsync({ inject: [Settings], useFactory: loggerParams }),
+    AppLoggerModule,
     DatabaseModule,
     QueueModule,
     ThrottlerModule.forRootAsync({

@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Logger as PinoLogger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { AppLogger } from './common/http/app-logger';
 import { configureHttpApp } from './bootstrap';
 import { loadSettings, SettingsError } from './config/settings';
 import { seedDemoOrganization } from './admin/demo-seed';
@@ -14,7 +14,7 @@ async function bootstrap(): Promise<void> {
   if (settings.APP_ROLE === 'worker') {
     const context = await NestFactory.createApplicationContext(AppModule, { bufferLogs: true });
     // Hands the buffered start-up logs to pino and logs through it from now on (without it a worker writes nothing).
-    context.useLogger(context.get(PinoLogger));
+    context.useLogger(context.get(AppLogger));
     installGracefulShutdown(context, settings);
     new Logger('Bootstrap').log('worker started: consuming detection, rendering and delivery queues');
     return;

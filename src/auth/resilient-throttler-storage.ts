@@ -45,6 +45,28 @@ class ScriptedRedisStorage extends ThrottlerStorageRedisService {
   }
 }
 
+/**
+ * Holds callers until the event loop's check phase, then lets them all go in one tick: the counters of every request
+ * read in one turn of the loop then reach Redis as one auto-pipelined write and come back as one read, instead of a
+ * round trip of system calls each (about a tenth of a ping's CPU, `npm run bench:ping`). Costs no timer, only the
+ * rest of the current turn.
+ */
+class LoopTurnBatch {
+  private waiting: (() => void)[] = [];
+
+  wait(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.waiting.push(resolve) === 1) setImmediate(() => this.release());
+    });
+  }
+
+  private release(): void {
+    const released = this.waiting;
+    this.waiting = [];
+    for (const resolve of released) resolve();
+  }
+}
+
 /** While Redis is failing, one request in this many milliseconds tries it again; the others count locally. */
 const RETRY_REDIS_EVERY_MS = 1_000;
 
@@ -59,7 +81,7 @@ export class ResilientThrottlerStorage implements ThrottlerStorage, OnApplicatio
   private readonly redis: Redis;
   private readonly shared: ThrottlerStorageRedisService;
   private readonly local = new ThrottlerStorageService();
-  private readonly timeoutMs: number;
+  private readonly sameLoopTurn = new LoopTurnBatch();
   private failingSince?: number;
   private lastTryAt = 0;
   private trying = false;
@@ -67,7 +89,6 @@ export class ResilientThrottlerStorage implements ThrottlerStorage, OnApplicatio
   constructor(
     settings: Pick<Settings, 'REDIS_URL' | 'QUEUE_PREFIX' | 'RATE_LIMIT_NAMESPACE' | 'RATE_LIMIT_REDIS_TIMEOUT_MS'>,
   ) {
-    this.timeoutMs = settings.RATE_LIMIT_REDIS_TIMEOUT_MS;
     this.redis = new Redis(settings.REDIS_URL, {
       // Namespaced like the queues, so deployments (and test runs) sharing one Redis keep apart.
       keyPrefix: `${settings.RATE_LIMIT_NAMESPACE || settings.QUEUE_PREFIX}:`,
@@ -75,7 +96,7 @@ export class ResilientThrottlerStorage implements ThrottlerStorage, OnApplicatio
       enableOfflineQueue: false,
       // The counters of requests arriving together go to Redis in one write (one system call, not one each).
       enableAutoPipelining: true,
-      commandTimeout: this.timeoutMs,
+      commandTimeout: settings.RATE_LIMIT_REDIS_TIMEOUT_MS,
       maxRetriesPerRequest: 0,
       retryStrategy: (times) => Math.min(times * 200, 2_000),
     });
@@ -100,21 +121,16 @@ export class ResilientThrottlerStorage implements ThrottlerStorage, OnApplicatio
     if (this.degraded && (this.trying || Date.now() - this.lastTryAt < RETRY_REDIS_EVERY_MS)) return local();
     this.trying = true;
     this.lastTryAt = Date.now();
-    let timer: NodeJS.Timeout | undefined;
     try {
-      const record = await Promise.race([
-        this.shared.increment(key, ttl, limit, blockDuration, throttlerName),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs);
-        }),
-      ]);
+      await this.sameLoopTurn.wait();
+      // ioredis's commandTimeout bounds a frozen Redis; a disconnected one fails at once (no offline queue).
+      const record = await this.shared.increment(key, ttl, limit, blockDuration, throttlerName);
       this.recovered();
       return record;
     } catch (error) {
       this.failed(error);
       return local();
     } finally {
-      clearTimeout(timer);
       this.trying = false;
     }
   }

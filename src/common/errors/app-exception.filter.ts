@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { unavailableException } from 'src/database/database-outage';
+import { requestIdOf } from 'src/common/http/access-log';
 import { AppException } from './app.exception';
 import { ErrorCode, statusOf } from './error-codes';
 
@@ -44,7 +45,10 @@ export class AppExceptionFilter implements ExceptionFilter {
     const error = this.toAppException(exception, request);
     if (error.code === ErrorCode.Internal) {
       this.logger.error(
-        { err: exception instanceof Error ? { name: exception.name, stack: exception.stack } : String(exception) },
+        {
+          req: { id: requestIdOf(request) },
+          err: exception instanceof Error ? { name: exception.name, stack: exception.stack } : String(exception),
+        },
         'unhandled error',
       );
     }

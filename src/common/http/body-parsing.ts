@@ -1,5 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { json } from 'express';
+import { json, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { translateBodyParserErrors } from 'src/common/errors/body-parser-errors';
 import { refuseHostileInput } from 'src/common/errors/hostile-input.middleware';
 import { requireJsonBodies } from './json-only';
@@ -18,12 +18,22 @@ const DEFAULT_BODY_LIMIT = '1mb';
  */
 export function configureBodyParsing(app: NestExpressApplication): void {
   app.use(requireJsonBodies);
-  // The first matching parser wins (later ones see the body as already read).
-  app.use('/api/v1/imports', json({ limit: IMPORT_BODY_LIMIT }));
-  app.use('/f', json({ limit: FILL_PAGE_BODY_LIMIT }));
-  app.use('/api/v1/templates', json({ limit: FIELD_MAP_BODY_LIMIT }));
-  app.use('/editor', json({ limit: FIELD_MAP_BODY_LIMIT }));
-  app.use(json({ limit: DEFAULT_BODY_LIMIT }));
+  app.use(parseJsonBody);
   app.use(translateBodyParserErrors);
   app.use(refuseHostileInput);
+}
+
+/** Each route family's parser by path prefix (one middleware, not one router layer per prefix on every request). */
+const PARSERS_BY_PREFIX: [prefix: string, parser: RequestHandler][] = [
+  ['/api/v1/imports', json({ limit: IMPORT_BODY_LIMIT })],
+  ['/f', json({ limit: FILL_PAGE_BODY_LIMIT })],
+  ['/api/v1/templates', json({ limit: FIELD_MAP_BODY_LIMIT })],
+  ['/editor', json({ limit: FIELD_MAP_BODY_LIMIT })],
+];
+const DEFAULT_PARSER = json({ limit: DEFAULT_BODY_LIMIT });
+
+function parseJsonBody(req: Request, res: Response, next: NextFunction): void {
+  const path = req.path;
+  const parser = PARSERS_BY_PREFIX.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`));
+  (parser?.[1] ?? DEFAULT_PARSER)(req, res, next);
 }
