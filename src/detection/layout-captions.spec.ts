@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { detectFields } from './index';
 import type { DetectedField } from './field-map';
+import { embedTestFont } from '../../test/utils/embedded-fonts';
 
 async function makePdf(draw: (page: PDFPage, font: PDFFont) => void): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -62,5 +63,47 @@ describe('layout detector: captions printed under the line', () => {
     });
     const got = [...(await detectFields(pdf)).fields].sort((a, b) => b.rect[1] - a.rect[1]);
     expect(got.map((g) => g.label)).toEqual(['Name', 'Address']);
+  });
+
+  /**
+   * langhorne's signing block: Arial Bold (Liberation Sans Bold here, same metrics) embedded as an Identity-H
+   * subset, 12 pt underscore runs, and the captions 11 pt one empty paragraph lower (20-22 pt under the rule's
+   * baseline, where captions usually sit 10-14 pt under it).
+   */
+  it('takes a signing block caption printed an empty paragraph under its rules', async () => {
+    const doc = await PDFDocument.create();
+    const bold = await embedTestFont(doc, 'sansBold');
+    const page = doc.addPage([612, 792]);
+    const put = (s: string, x: number, y: number, size: number) => page.drawText(s, { x, y, size, font: bold });
+    put('By Signing Below I certify That All The Above Information Is True', 72, 275, 11);
+    for (const [line, caption] of [
+      [215, 195],
+      [112, 90],
+    ]) {
+      put('_'.repeat(36), 72, line, 12);
+      put('_'.repeat(24), 72 + bold.widthOfTextAtSize('_'.repeat(36), 12) + 20, line, 12);
+      put(line === 215 ? 'Patient/Guardian Signature' : 'Dentist Signature', 72, caption, 11);
+      put('Date', 332, caption, 11);
+    }
+    const fields = sorted((await detectFields(await doc.save())).fields).sort((a, b) => b.rect[1] - a.rect[1]);
+    expect(fields.map((f) => [f.kind, f.label])).toEqual([
+      ['signature', 'Patient/Guardian Signature'],
+      ['date', 'Date'],
+      ['signature', 'Dentist Signature'],
+      ['date', 'Date'],
+    ]);
+  });
+
+  it('keeps the label left of a line and puts its one caption in the prompt', async () => {
+    const pdf = await makePdf((p, f) => {
+      const end = text(p, f, 'Signature:', 72, 700, 11);
+      text(p, f, '_'.repeat(32), end + 2, 700, 11);
+      text(p, f, 'Patient / Policy Holder', end + 12, 688, 11);
+      const dateEnd = text(p, f, 'Date:', 380, 700, 11);
+      text(p, f, '_'.repeat(20), dateEnd + 2, 700, 11);
+    });
+    const [sig, date] = sorted((await detectFields(pdf)).fields);
+    expect(sig).toMatchObject({ kind: 'signature', label: 'Signature', prompt: 'Signature: Patient / Policy Holder' });
+    expect(date).toMatchObject({ kind: 'date', label: 'Date', prompt: 'Date' });
   });
 });

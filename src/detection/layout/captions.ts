@@ -10,6 +10,7 @@ import type { LabelHit } from './labels';
 import { cleanLabel, type Token } from './text';
 
 const UNDERLINED = new Set(['underscore', 'dots', 'line']);
+const SIGNING_WORD = /\bsign(ature|ed)?\b/i;
 
 /** Thresholds of captions under blanks, besides `LAYOUT_PARAMS` (pt unless noted). */
 const CAPTION = {
@@ -33,6 +34,11 @@ const CAPTION = {
   fieldUnderRise: 2,
   /** ... makes that word the field's label. */
   fieldUnderDrop: 16,
+  /**
+   * A signing block's caption line (`Patient/Guardian Signature   Date`) may stand this far under its rules: forms
+   * leave an empty paragraph between the rule and its caption more often there than anywhere else.
+   */
+  signingMaxDrop: 14,
   /** Captioned blanks of one row share their bottom within this... */
   chainRowTolerance: 2,
   /** ... and follow each other (touching within this). */
@@ -46,6 +52,9 @@ export function captionsUnder(
   labelledBeside: Set<Candidate>,
 ): Map<Candidate, Token[]> {
   const claim = new Map<Candidate, Token[]>();
+  const signingBases = tokens.filter((t) => SIGNING_WORD.test(t.text)).map((t) => t.base);
+  const maxDrop = (t: Token): number =>
+    signingBases.some((b) => Math.abs(b - t.base) < CAPTION.lineTolerance) ? CAPTION.signingMaxDrop : P.captionMaxDrop;
   for (const c of texts) {
     // A hinted blank (a segmented date, an e-mail address) is one field: `MM DD YYYY` under it is its hint.
     if (!UNDERLINED.has(c.source) || c.hint) continue;
@@ -53,7 +62,7 @@ export function captionsUnder(
       .filter(
         (t) =>
           t.y2 <= c.y1 + CAPTION.maxRise &&
-          t.y2 >= c.y1 - P.captionMaxDrop &&
+          t.y2 >= c.y1 - maxDrop(t) &&
           t.x1 >= c.x1 - CAPTION.maxOutdent &&
           t.x1 <= c.x2 - CAPTION.minInside &&
           t.x2 <= c.x2 + P.captionMaxOverhang &&
@@ -107,6 +116,11 @@ export interface CaptionedEntry {
   caption?: Token;
   /** The label on the left of the line the part belongs to ("LEGAL NAME" for Last, First, M.I.). */
   captionPrompt?: string;
+  /**
+   * The one caption of a blank labelled on its left (`Signature: ____` over `Patient / Policy Holder`): the left
+   * label stays the label, the caption qualifies it in the prompt.
+   */
+  qualifier?: string;
 }
 
 /**
@@ -119,6 +133,18 @@ export function splitByCaptions(
 ): CaptionedEntry[] {
   const out: CaptionedEntry[] = [];
   const promptOf = new Map<Candidate, string>();
+  // A captioned blank with more captioned blanks right after it on its row heads a split line (`LEGAL NAME: ___
+  // ___ __` over `Last First M.I.`, drawn as separate rules): its caption labels its part like the others'.
+  const chained = (x: { c: Candidate }): boolean =>
+    labelled.some(
+      (o) =>
+        o !== x &&
+        captions.has(o.c) &&
+        o.hit.where !== 'left' &&
+        Math.abs(o.c.y1 - x.c.y1) < CAPTION.chainRowTolerance &&
+        o.c.x1 >= x.c.x2 - CAPTION.chainTouch &&
+        o.c.x1 - x.c.x2 < P.captionChainGap,
+    );
   for (const x of [...labelled].sort((a, b) => a.c.x1 - b.c.x1)) {
     const caps = captions.get(x.c);
     if (!caps) {
@@ -139,6 +165,10 @@ export function splitByCaptions(
       prompt = prev ? promptOf.get(prev) : undefined;
     }
     if (prompt !== undefined) promptOf.set(x.c, prompt);
+    if (caps.length === 1 && x.hit.where === 'left' && !chained(x)) {
+      out.push({ ...x, qualifier: cleanLabel(caps[0].text) });
+      continue;
+    }
     caps.forEach((t, i) => {
       const c: Candidate =
         caps.length === 1

@@ -126,7 +126,7 @@ export function detectPage(page: PageContent, nextKey: () => string, candidatesO
     new Set(labelled.filter((x) => x.hit.where === 'left' || x.hit.where === 'inside').map((x) => x.c)),
   );
   const entries = splitByCaptions(labelled, captions);
-  for (const { c, hit, caption, captionPrompt } of entries) {
+  for (const { c, hit, caption, captionPrompt, qualifier } of entries) {
     if (caption) {
       hit.where = 'below';
       hit.token = caption;
@@ -150,7 +150,7 @@ export function detectPage(page: PageContent, nextKey: () => string, candidatesO
       hit.where = 'column';
     }
     const label = cleanLabel(hit.raw);
-    let prompt = (caption && captionPrompt) || label;
+    let prompt = qualifier ? `${label}: ${qualifier}` : (caption && captionPrompt) || label;
     if (hit.where === 'column') {
       const rh = rowHeader(c, tokens);
       if (rh) prompt = `${cleanLabel(rh.text)}: ${label}`;
