@@ -2,6 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, PDFFont, StandardFonts } from 'pdf-lib';
+import { FastTtfSubset, SubsetSource, type SubsetLike } from './font-subset';
 import { unshapedLayout } from './unshaped-glyphs';
 
 /**
@@ -97,6 +98,15 @@ function memoiseLayout(font: fontkit.Font): fontkit.Font {
   return font;
 }
 
+/** Subsets made from glyph data read once per process (font-subset.ts), with the bytes fontkit's would have. */
+function fastSubsets(font: fontkit.Font, bytes: Uint8Array): fontkit.Font {
+  if (!SubsetSource.supports(font)) return font;
+  const original = font.createSubset.bind(font) as unknown as () => SubsetLike;
+  const source = new SubsetSource(font, bytes, original);
+  (font as unknown as { createSubset: () => SubsetLike }).createSubset = () => new FastTtfSubset(source);
+  return font;
+}
+
 /**
  * fontkit wrapper that parses the bundled font once per process: pdf-lib calls `create()` on every
  * embed, and parsing the 740 KB TTF is a large part of the embedding cost. fontkit fonts are
@@ -105,7 +115,7 @@ function memoiseLayout(font: fontkit.Font): fontkit.Font {
 const cachingFontkit = {
   create(buffer: Uint8Array, postscriptName?: string): fontkit.Font {
     if (buffer === fontBytes) {
-      parsedFont ??= memoiseLayout(fontkit.create(buffer));
+      parsedFont ??= fastSubsets(memoiseLayout(fontkit.create(buffer)), buffer);
       return parsedFont;
     }
     return fontkit.create(buffer, postscriptName);
