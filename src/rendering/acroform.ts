@@ -178,6 +178,7 @@ function fillButton(field: PDFCheckBox | PDFRadioGroup, items: RenderField[], an
 }
 
 function fillChoice(
+  doc: PDFDocument,
   field: PDFDropdown | PDFOptionList,
   items: RenderField[],
   answers: Answers,
@@ -199,8 +200,11 @@ function fillChoice(
   }
   if (chosen.length === 0) return;
   try {
-    if (field instanceof PDFDropdown) field.select(chosen[0]);
-    else field.select(chosen.filter((c) => options.includes(c)));
+    if (field instanceof PDFDropdown) {
+      field.select(chosen[0]);
+      // Drawn as pdf-lib's dropdown provider would (text-appearance.ts); a rotated widget is left to pdf-lib.
+      if (drawTextFieldAppearances(doc, field, field.getSelected()[0] ?? '', font, out.daCache)) return;
+    } else field.select(chosen.filter((c) => options.includes(c)));
     field.updateAppearances(font);
   } catch {
     const text = chosen.join(', ');
@@ -246,7 +250,7 @@ export function fillAcroForm(doc: PDFDocument, bound: RenderField[], answers: An
       if (field instanceof PDFTextField) fillText(doc, field, items, answers, font, out);
       else if (field instanceof PDFCheckBox || field instanceof PDFRadioGroup) fillButton(field, items, answers, out);
       else if (field instanceof PDFDropdown || field instanceof PDFOptionList)
-        fillChoice(field, items, answers, font, out);
+        fillChoice(doc, field, items, answers, font, out);
       // Push buttons and signature fields: nothing to fill (signature images are drawn by the caller).
     } catch {
       // Never fail the whole render for one field.

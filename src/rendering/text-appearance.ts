@@ -10,7 +10,9 @@ import {
   type PDFDocument,
   type PDFFont,
   PDFName,
-  type PDFTextField,
+  PDFDropdown,
+  PDFTextField,
+  TextAlignment,
   type PDFWidgetAnnotation,
   reduceRotation,
 } from 'pdf-lib';
@@ -74,21 +76,48 @@ interface Line {
   y: number;
 }
 
-/** The lines and font size pdf-lib's default text-field provider lays out. */
-function layout(field: PDFTextField, text: string, font: PDFFont, fontSize: number | undefined, box: Box) {
-  const padding = field.isCombed() ? 0 : 1;
+/** What the layout reads of a field: a dropdown shows its choice as a one-line, left-aligned text field does. */
+type TextLike = PDFTextField | PDFDropdown;
+
+/** The lines and font size pdf-lib's default text-field (or dropdown) provider lays out. */
+function layout(field: TextLike, text: string, font: PDFFont, fontSize: number | undefined, box: Box) {
+  const dropdown = field instanceof PDFDropdown;
+  const combed = !dropdown && field.isCombed();
+  const padding = combed ? 0 : 1;
   const inset = box.borderWidth + padding;
   const bounds = { x: inset, y: inset, width: box.width - inset * 2, height: box.height - inset * 2 };
-  if (field.isMultiline()) {
-    const laid = layoutMultilineText(text, { alignment: field.getAlignment(), fontSize, font, bounds });
+  const alignment = dropdown ? TextAlignment.Left : field.getAlignment();
+  if (!dropdown && field.isMultiline()) {
+    const laid = layoutMultilineText(text, { alignment, fontSize, font, bounds });
     return { padding, lines: laid.lines as Line[], fontSize: laid.fontSize };
   }
-  if (field.isCombed()) {
+  if (combed) {
     const laid = layoutCombedText(text, { fontSize, font, bounds, cellCount: field.getMaxLength() ?? 0 });
     return { padding, lines: laid.cells as Line[], fontSize: laid.fontSize };
   }
-  const laid = layoutSinglelineText(text, { alignment: field.getAlignment(), fontSize, font, bounds });
+  const laid = layoutSinglelineText(text, { alignment, fontSize, font, bounds });
   return { padding, lines: [laid.line as Line], fontSize: laid.fontSize };
+}
+
+/**
+ * The font as pdf-lib's layout functions see it, each string measured once: with an automatic size (DA `0 Tf`)
+ * pdf-lib tries every size from 4 pt up and measures every word at each (a tenth of an AcroForm render). The
+ * arithmetic is pdf-lib's own (its embedders sum the widths at 1000 and scale by size / 1000), so the numbers are
+ * the same. Encoding goes to the font itself, which records that it was used.
+ */
+function measuredOnce(font: PDFFont): PDFFont {
+  const totals = new Map<string, number>();
+  const measuring = Object.create(font) as PDFFont;
+  measuring.widthOfTextAtSize = (text: string, size: number): number => {
+    let total = totals.get(text);
+    if (total === undefined) {
+      total = font.widthOfTextAtSize(text, 1000);
+      totals.set(text, total);
+    }
+    return total * (size / 1000);
+  };
+  measuring.encodeText = (text: string) => font.encodeText(text);
+  return measuring;
 }
 
 interface Box {
@@ -103,18 +132,19 @@ interface Box {
  */
 export function drawTextFieldAppearances(
   doc: PDFDocument,
-  field: PDFTextField,
+  field: TextLike,
   text: string,
   font: PDFFont,
   daCache: DaCache,
 ): boolean {
   const widgets = field.acroField.getWidgets();
   if (widgets.some((w) => reduceRotation(w.getAppearanceCharacteristics()?.getRotation()) !== 0)) return false;
-  const maxLength = field.getMaxLength();
+  const maxLength = field instanceof PDFTextField ? field.getMaxLength() : undefined;
   if (maxLength !== undefined && text.length > maxLength) throw new Error('text longer than the field allows');
   const fieldDa = readDa(field.acroField.getDefaultAppearance(), daCache);
+  const measuring = measuredOnce(font);
   for (const widget of widgets) {
-    const ops = appearanceOf(widget, field, text, font, fieldDa, daCache);
+    const ops = appearanceOf(widget, field, text, measuring, fieldDa, daCache);
     const { width, height } = widget.getRectangle();
     const stream = doc.context.stream(deflateSync(Buffer.from(ops.toString(), 'latin1')), {
       Type: 'XObject',
@@ -132,7 +162,7 @@ export function drawTextFieldAppearances(
 /** drawTextField of pdf-lib (src/api/operations.ts) with the identity transforms left out. */
 function appearanceOf(
   widget: PDFWidgetAnnotation,
-  field: PDFTextField,
+  field: TextLike,
   text: string,
   font: PDFFont,
   fieldDa: DefaultAppearance,
