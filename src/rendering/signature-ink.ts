@@ -29,8 +29,19 @@ function inkStrength(r: number, g: number, b: number, a: number): number {
   return (a / 255) * (1 - luminance);
 }
 
-/** 8-bit grey, RGB, grey+alpha or RGBA, not interlaced: what canvases and our typed-name renderer produce. */
-function decodeRgba(png: Uint8Array): { width: number; height: number; rgba: Uint8Array } | null {
+/**
+ * Ink strength per pixel of an 8-bit grey, RGB, grey+alpha or RGBA PNG, not interlaced (what canvases and our
+ * typed-name renderer produce), read straight from the unfiltered rows; null for other PNGs. Stored as float32,
+ * the precision the opacity is computed from, with the box of the pixels at or above the ink threshold.
+ */
+interface Strength {
+  width: number;
+  height: number;
+  strength: Float32Array;
+  box: [number, number, number, number];
+}
+
+function decodeStrength(png: Uint8Array): Strength | null {
   const info = parsePng(png);
   const channels = ({ 0: 1, 2: 3, 4: 2, 6: 4 } as Record<number, number>)[info.colorType];
   if (channels === undefined || info.bitDepth !== 8 || info.interlaced || info.hasTransparencyChunk) return null;
@@ -39,34 +50,16 @@ function decodeRgba(png: Uint8Array): { width: number; height: number; rgba: Uin
   const raw = inflateSync(info.idat);
   if (raw.length < (rowBytes + 1) * height) throw new Error('image data too short');
   const px = unfilter(raw, rowBytes, height, channels);
-  const rgba = new Uint8Array(width * height * 4);
-  for (let i = 0, p = 0; i < width * height; i++, p += channels) {
-    const grey = channels < 3;
-    rgba[i * 4] = px[p];
-    rgba[i * 4 + 1] = grey ? px[p] : px[p + 1];
-    rgba[i * 4 + 2] = grey ? px[p] : px[p + 2];
-    rgba[i * 4 + 3] = channels === 2 ? px[p + 1] : channels === 4 ? px[p + 3] : 255;
-  }
-  return { width, height, rgba };
-}
-
-/**
- * The signature's ink, cropped to its bounding box; null when the image has no ink or is a PNG variant this
- * does not decode (16-bit, palette, interlaced: those are embedded as they are). Throws on a corrupt PNG.
- */
-export function extractInk(png: Uint8Array): InkImage | null {
-  const decoded = decodeRgba(png);
-  if (!decoded) return null;
-  const { width, height, rgba } = decoded;
   const strength = new Float32Array(width * height);
-  let x1 = width;
-  let y1 = height;
-  let x2 = -1;
-  let y2 = -1;
-  for (let y = 0, i = 0; y < height; y++) {
-    for (let x = 0; x < width; x++, i++) {
-      const p = i * 4;
-      const s = inkStrength(rgba[p], rgba[p + 1], rgba[p + 2], rgba[p + 3]);
+  const grey = channels < 3;
+  const alphaAt = channels === 2 ? 1 : channels === 4 ? 3 : -1;
+  let [x1, y1, x2, y2] = [width, height, -1, -1];
+  for (let y = 0, i = 0, p = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, i++, p += channels) {
+      const a = alphaAt < 0 ? 255 : px[p + alphaAt];
+      if (a === 0) continue; // no ink: strength 0, as the array starts
+      const r = px[p];
+      const s = grey ? inkStrength(r, r, r, a) : inkStrength(r, px[p + 1], px[p + 2], a);
       strength[i] = s;
       if (s < INK_THRESHOLD) continue;
       if (x < x1) x1 = x;
@@ -75,6 +68,18 @@ export function extractInk(png: Uint8Array): InkImage | null {
       if (y > y2) y2 = y;
     }
   }
+  return { width, height, strength, box: [x1, y1, x2, y2] };
+}
+
+/**
+ * The signature's ink, cropped to its bounding box; null when the image has no ink or is a PNG variant this
+ * does not decode (16-bit, palette, interlaced: those are embedded as they are). Throws on a corrupt PNG.
+ */
+export function extractInk(png: Uint8Array): InkImage | null {
+  const decoded = decodeStrength(png);
+  if (!decoded) return null;
+  const { width, height, strength } = decoded;
+  let [x1, y1, x2, y2] = decoded.box;
   if (x2 < 0) return null;
   x1 = Math.max(0, x1 - MARGIN_PX);
   y1 = Math.max(0, y1 - MARGIN_PX);
