@@ -8,47 +8,19 @@ import {
   PDFFont,
   PDFHexString,
   PDFName,
-  PDFNumber,
   PDFOptionList,
   PDFRadioGroup,
-  PDFRef,
-  PDFStream,
   PDFString,
   PDFTextField,
 } from 'pdf-lib';
 import type { PDFWidgetAnnotation } from 'pdf-lib';
-import { ContentBuilder } from './content';
-import { drawTextFieldAppearances, type DaCache } from './text-appearance';
+import { drawTextFieldAppearances, type DaCache, type InlineAppearances } from './text-appearance';
 import type { RenderField } from './types';
 import { displayText, fitToLength, isChoiceKind, isExplicitlyUnticked, isTicked } from './values';
 
 const N = {
-  AcroForm: PDFName.of('AcroForm'),
   XFA: PDFName.of('XFA'),
-  NeedsRendering: PDFName.of('NeedsRendering'),
-  Annots: PDFName.of('Annots'),
-  Subtype: PDFName.of('Subtype'),
-  Widget: PDFName.of('Widget'),
-  Form: PDFName.of('Form'),
-  Type: PDFName.of('Type'),
-  XObject: PDFName.of('XObject'),
-  AP: PDFName.of('AP'),
-  AS: PDFName.of('AS'),
-  N: PDFName.of('N'),
-  F: PDFName.of('F'),
-  FT: PDFName.of('FT'),
-  Ff: PDFName.of('Ff'),
-  Btn: PDFName.of('Btn'),
-  Parent: PDFName.of('Parent'),
-  Rect: PDFName.of('Rect'),
-  BBox: PDFName.of('BBox'),
-  Matrix: PDFName.of('Matrix'),
   Off: PDFName.of('Off'),
-  AA: PDFName.of('AA'),
-  Names: PDFName.of('Names'),
-  JavaScript: PDFName.of('JavaScript'),
-  OpenAction: PDFName.of('OpenAction'),
-  S: PDFName.of('S'),
 };
 
 /** Something the form could not show by itself: drawn on the page like a flat field instead. */
@@ -60,6 +32,8 @@ export interface FillResult {
   daCache: DaCache;
   /** Widgets whose own appearance must not be flattened (their value is drawn as a fallback). */
   skipWidgets: Set<PDFDict>;
+  /** Filled widgets' appearances, drawn into their pages by flattenForm. */
+  inline: InlineAppearances;
 }
 
 type Answers = Record<string, string | boolean>;
@@ -134,14 +108,7 @@ function widgetsOf(field: PDFField, items: RenderField[]): PDFDict[] {
 const textOf = (i: RenderField, answers: Answers): string | null =>
   isChoiceKind(i.kind) ? (isTicked(answers[i.fieldId]) ? 'X' : null) : displayText(i.kind, answers[i.fieldId]);
 
-function fillText(
-  doc: PDFDocument,
-  field: PDFTextField,
-  items: RenderField[],
-  answers: Answers,
-  font: PDFFont,
-  out: FillResult,
-): void {
+function fillText(field: PDFTextField, items: RenderField[], answers: Answers, font: PDFFont, out: FillResult): void {
   const item = items.find((i) => textOf(i, answers) !== null);
   if (!item) return;
   let text = textOf(item, answers) ?? '';
@@ -149,7 +116,7 @@ function fillText(
   if (maxLength !== undefined && maxLength > 0) text = fitToLength(text, maxLength);
   if (!field.isMultiline()) text = text.replace(/\n+/g, ' ');
   try {
-    if (!drawTextFieldAppearances(doc, field, text, font, out.daCache)) {
+    if (!drawTextFieldAppearances(field, text, font, out.daCache, out.inline)) {
       // A rotated widget (/MK /R): pdf-lib's own appearance.
       field.setText(text);
       field.updateAppearances(font);
@@ -178,7 +145,6 @@ function fillButton(field: PDFCheckBox | PDFRadioGroup, items: RenderField[], an
 }
 
 function fillChoice(
-  doc: PDFDocument,
   field: PDFDropdown | PDFOptionList,
   items: RenderField[],
   answers: Answers,
@@ -203,7 +169,7 @@ function fillChoice(
     if (field instanceof PDFDropdown) {
       field.select(chosen[0]);
       // Drawn as pdf-lib's dropdown provider would (text-appearance.ts); a rotated widget is left to pdf-lib.
-      if (drawTextFieldAppearances(doc, field, field.getSelected()[0] ?? '', font, out.daCache)) return;
+      if (drawTextFieldAppearances(field, field.getSelected()[0] ?? '', font, out.daCache, out.inline)) return;
     } else field.select(chosen.filter((c) => options.includes(c)));
     field.updateAppearances(font);
   } catch {
@@ -219,7 +185,7 @@ function fillChoice(
  * drawn directly in its rect. Bindings to fields that do not exist are drawn flat as well.
  */
 export function fillAcroForm(doc: PDFDocument, bound: RenderField[], answers: Answers, font: PDFFont): FillResult {
-  const out: FillResult = { fallbacks: [], skipWidgets: new Set(), daCache: new Map() };
+  const out: FillResult = { fallbacks: [], skipWidgets: new Set(), daCache: new Map(), inline: new Map() };
   const acroForm = doc.catalog.getAcroForm();
   // pdf-lib cannot write XFA and warns on the console when it finds it: drop it ourselves.
   acroForm?.dict.delete(N.XFA);
@@ -247,148 +213,14 @@ export function fillAcroForm(doc: PDFDocument, bound: RenderField[], answers: An
       continue;
     }
     try {
-      if (field instanceof PDFTextField) fillText(doc, field, items, answers, font, out);
+      if (field instanceof PDFTextField) fillText(field, items, answers, font, out);
       else if (field instanceof PDFCheckBox || field instanceof PDFRadioGroup) fillButton(field, items, answers, out);
       else if (field instanceof PDFDropdown || field instanceof PDFOptionList)
-        fillChoice(doc, field, items, answers, font, out);
+        fillChoice(field, items, answers, font, out);
       // Push buttons and signature fields: nothing to fill (signature images are drawn by the caller).
     } catch {
       // Never fail the whole render for one field.
     }
   }
   return out;
-}
-
-function num(doc: PDFDocument, obj: unknown): number | undefined {
-  const v = obj instanceof PDFRef ? doc.context.lookup(obj) : obj;
-  return v instanceof PDFNumber ? v.asNumber() : undefined;
-}
-
-function numbers(doc: PDFDocument, arr: PDFArray | undefined, count: number): number[] | undefined {
-  if (!arr || arr.size() < count) return undefined;
-  const out: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const n = num(doc, arr.get(i));
-    if (n === undefined || !Number.isFinite(n)) return undefined;
-    out.push(n);
-  }
-  return out;
-}
-
-function inherited(doc: PDFDocument, dict: PDFDict, key: PDFName): unknown {
-  let d: PDFDict | undefined = dict;
-  for (let depth = 0; d && depth < 32; depth++) {
-    const v = d.get(key);
-    if (v !== undefined) return v instanceof PDFRef ? doc.context.lookup(v) : v;
-    d = d.lookupMaybe(N.Parent, PDFDict);
-  }
-  return undefined;
-}
-
-function isPushButton(doc: PDFDocument, widget: PDFDict): boolean {
-  if (inherited(doc, widget, N.FT) !== N.Btn) return false;
-  const ff = inherited(doc, widget, N.Ff);
-  return ff instanceof PDFNumber && (ff.asNumber() & (1 << 16)) !== 0;
-}
-
-/** The widget's normal appearance for its current state, as [ref, stream]. */
-function normalAppearance(doc: PDFDocument, widget: PDFDict): [PDFRef, PDFStream] | undefined {
-  const ap = widget.lookupMaybe(N.AP, PDFDict);
-  if (!ap) return undefined;
-  let raw = ap.get(N.N);
-  let obj = raw instanceof PDFRef ? doc.context.lookup(raw) : raw;
-  if (obj instanceof PDFDict && !(obj instanceof PDFStream)) {
-    const as = widget.get(N.AS);
-    if (!(as instanceof PDFName)) return undefined;
-    raw = obj.get(as);
-    obj = raw instanceof PDFRef ? doc.context.lookup(raw) : raw;
-  }
-  if (!(obj instanceof PDFStream)) return undefined;
-  const ref = raw instanceof PDFRef ? raw : doc.context.register(obj);
-  return [ref, obj];
-}
-
-/** Draws a widget's appearance where a viewer would (PDF 32000-1 12.5.5). */
-function drawWidget(
-  doc: PDFDocument,
-  widget: PDFDict,
-  xobjectKey: () => PDFName,
-  stream: PDFStream,
-  ops: ContentBuilder,
-): void {
-  const rect = numbers(doc, widget.lookupMaybe(N.Rect, PDFArray), 4);
-  const bbox = numbers(doc, stream.dict.lookupMaybe(N.BBox, PDFArray), 4);
-  if (!rect || !bbox) return;
-  const m = numbers(doc, stream.dict.lookupMaybe(N.Matrix, PDFArray), 6) ?? [1, 0, 0, 1, 0, 0];
-  const corners = [
-    [bbox[0], bbox[1]],
-    [bbox[2], bbox[1]],
-    [bbox[0], bbox[3]],
-    [bbox[2], bbox[3]],
-  ].map(([x, y]) => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]]);
-  const bx1 = Math.min(...corners.map((c) => c[0]));
-  const bx2 = Math.max(...corners.map((c) => c[0]));
-  const by1 = Math.min(...corners.map((c) => c[1]));
-  const by2 = Math.max(...corners.map((c) => c[1]));
-  const rx1 = Math.min(rect[0], rect[2]);
-  const rx2 = Math.max(rect[0], rect[2]);
-  const ry1 = Math.min(rect[1], rect[3]);
-  const ry2 = Math.max(rect[1], rect[3]);
-  if (bx2 - bx1 < 1e-6 || by2 - by1 < 1e-6 || rx2 - rx1 < 1e-6 || ry2 - ry1 < 1e-6) return;
-  const sx = (rx2 - rx1) / (bx2 - bx1);
-  const sy = (ry2 - ry1) / (by2 - by1);
-  if (!stream.dict.has(N.Subtype)) stream.dict.set(N.Subtype, N.Form);
-  ops
-    .op('q')
-    .op('cm', sx, 0, 0, sy, rx1 - bx1 * sx, ry1 - by1 * sy)
-    .op('Do', xobjectKey())
-    .op('Q');
-}
-
-/**
- * Flattens the interactive form: every visible widget's current appearance is drawn into its page
- * (hidden / no-view widgets and push buttons are dropped), widget annotations are removed, and the
- * AcroForm goes from the catalog together with document-level scripts that would address fields
- * that no longer exist. One pass over the pages' /Annots; no field tree walk.
- */
-export function flattenForm(doc: PDFDocument, skipWidgets: ReadonlySet<PDFDict>): void {
-  for (const page of doc.getPages()) {
-    const annots = page.node.lookupMaybe(N.Annots, PDFArray);
-    if (!annots) continue;
-    const keep: ReturnType<PDFArray['get']>[] = [];
-    const ops = new ContentBuilder();
-    let removed = 0;
-    for (let i = 0; i < annots.size(); i++) {
-      const raw = annots.get(i);
-      const dict = raw instanceof PDFRef ? doc.context.lookup(raw) : raw;
-      if (!(dict instanceof PDFDict) || dict.get(N.Subtype) !== N.Widget) {
-        keep.push(raw);
-        continue;
-      }
-      removed++;
-      if (skipWidgets.has(dict)) continue;
-      const flags = num(doc, dict.get(N.F)) ?? 0;
-      if ((flags & (2 | 32)) !== 0) continue; // Hidden, NoView
-      try {
-        if (isPushButton(doc, dict)) continue;
-        const appearance = normalAppearance(doc, dict);
-        if (!appearance) continue;
-        const [ref, stream] = appearance;
-        drawWidget(doc, dict, () => page.node.newXObject('FlatWidget', ref), stream, ops);
-      } catch {
-        // A malformed widget is dropped rather than failing the render.
-      }
-    }
-    if (removed === 0) continue;
-    ops.appendTo(page);
-    if (keep.length > 0) page.node.set(N.Annots, doc.context.obj(keep));
-    else page.node.delete(N.Annots);
-  }
-  const catalog = doc.catalog;
-  catalog.delete(N.AcroForm);
-  catalog.delete(N.NeedsRendering);
-  catalog.delete(N.AA);
-  catalog.lookupMaybe(N.Names, PDFDict)?.delete(N.JavaScript);
-  const open = catalog.lookup(N.OpenAction);
-  if (open instanceof PDFDict && open.get(N.S) === N.JavaScript) catalog.delete(N.OpenAction);
 }

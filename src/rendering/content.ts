@@ -35,6 +35,12 @@ export class ContentBuilder {
     return this;
   }
 
+  /** Another builder's operators, after these. */
+  append(other: ContentBuilder): this {
+    this.text += other.text;
+    return this;
+  }
+
   get isEmpty(): boolean {
     return this.text === '';
   }

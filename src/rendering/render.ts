@@ -1,6 +1,7 @@
 import { PDFDocument, ParseSpeeds } from 'pdf-lib';
-import { fillAcroForm, flattenForm, type Fallback } from './acroform';
+import { fillAcroForm, type Fallback } from './acroform';
 import { PageCanvas } from './canvas';
+import { flattenForm } from './flatten';
 import { FontMetrics, embedRenderFont, fontFamily, forgetRenderedText, isWinAnsiEncodable } from './fonts';
 import { layoutComb, layoutSpans, layoutText, type SpanText } from './layout';
 import { useNativeDeflate } from './native-deflate';
@@ -110,9 +111,9 @@ async function renderDocument(input: RenderInput): Promise<Uint8Array> {
     if (font && bound.length > 0) {
       const filled = fillAcroForm(doc, bound, input.answers, font);
       fallbacks.push(...filled.fallbacks);
-      flattenForm(doc, filled.skipWidgets);
+      flattenForm(doc, filled.skipWidgets, filled.inline);
     } else {
-      flattenForm(doc, new Set());
+      flattenForm(doc, new Set(), new Map());
     }
   }
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, rgb, StandardFonts, TextAlignment } from 'pdf-lib';
-import { flattenForm } from './acroform';
+import { flattenForm } from './flatten';
 import { embedRenderFont } from './fonts';
 import { drawTextFieldAppearances } from './text-appearance';
 
@@ -40,16 +40,17 @@ async function form(fill: 'pdf-lib' | 'ours', unicode: boolean): Promise<Uint8Ar
     if (spec.da) field.acroField.setDefaultAppearance(spec.da);
   });
   const font = await embedRenderFont(doc, unicode);
+  const inline = new Map();
   specs.forEach((_, i) => {
     const field = pdfForm.getTextField(`f${i}`);
     const value = unicode ? VALUES[i] : VALUES[i].replace('Ðorđević', 'Dordevic');
-    if (fill === 'ours') drawTextFieldAppearances(doc, field, value, font, new Map());
+    if (fill === 'ours') drawTextFieldAppearances(field, value, font, new Map(), inline);
     else {
       field.setText(value);
       field.updateAppearances(font);
     }
   });
-  flattenForm(doc, new Set());
+  flattenForm(doc, new Set(), inline);
   return doc.save();
 }
 

@@ -1,4 +1,3 @@
-import { deflateSync } from 'node:zlib';
 import {
   type Color,
   ColorTypes,
@@ -7,7 +6,7 @@ import {
   layoutCombedText,
   layoutMultilineText,
   layoutSinglelineText,
-  type PDFDocument,
+  type PDFDict,
   type PDFFont,
   PDFName,
   PDFDropdown,
@@ -126,16 +125,28 @@ interface Box {
   borderWidth: number;
 }
 
+/** A widget's appearance drawn straight into its page when the form is flattened (acroform.ts). */
+export interface InlineAppearance {
+  /** The appearance's box in its own space, as a form XObject's BBox (the matrix is the identity). */
+  bbox: [number, number, number, number];
+  font: PDFFont;
+  /** The operators, naming the font by the page's resource key. */
+  write(fontKey: PDFName): ContentBuilder;
+}
+export type InlineAppearances = Map<PDFDict, InlineAppearance>;
+
 /**
- * Sets the normal appearance of each widget of `field` to `text` drawn as pdf-lib would; false (nothing changed)
- * when a widget is rotated (/MK /R), which the caller leaves to pdf-lib. Throws what pdf-lib would throw.
+ * Lays `text` out in each widget of `field` as pdf-lib's default provider would and keeps the drawing for the
+ * flattening, which writes it into the page (no form XObject per widget: each was a stream to compress, a tenth
+ * to a quarter of an AcroForm render, and ~150 bytes). False (nothing done) when a widget is rotated (/MK /R),
+ * which the caller leaves to pdf-lib. Throws what pdf-lib would throw, before anything is kept.
  */
 export function drawTextFieldAppearances(
-  doc: PDFDocument,
   field: TextLike,
   text: string,
   font: PDFFont,
   daCache: DaCache,
+  inline: InlineAppearances,
 ): boolean {
   const widgets = field.acroField.getWidgets();
   if (widgets.some((w) => reduceRotation(w.getAppearanceCharacteristics()?.getRotation()) !== 0)) return false;
@@ -143,23 +154,19 @@ export function drawTextFieldAppearances(
   if (maxLength !== undefined && text.length > maxLength) throw new Error('text longer than the field allows');
   const fieldDa = readDa(field.acroField.getDefaultAppearance(), daCache);
   const measuring = measuredOnce(font);
-  for (const widget of widgets) {
-    const ops = appearanceOf(widget, field, text, measuring, fieldDa, daCache);
+  const drawn = widgets.map((widget): [PDFDict, InlineAppearance] => {
+    const write = appearanceOf(widget, field, text, measuring, fieldDa, daCache);
     const { width, height } = widget.getRectangle();
-    const stream = doc.context.stream(deflateSync(Buffer.from(ops.toString(), 'latin1')), {
-      Type: 'XObject',
-      Subtype: 'Form',
-      BBox: [0, 0, width, height],
-      Matrix: [1, 0, 0, 1, 0, 0],
-      Resources: { Font: { [font.name]: font.ref } },
-      Filter: 'FlateDecode',
-    });
-    widget.setNormalAppearance(doc.context.register(stream));
-  }
+    return [widget.dict, { bbox: [0, 0, width, height], font, write }];
+  });
+  for (const [dict, appearance] of drawn) inline.set(dict, appearance);
   return true;
 }
 
-/** drawTextField of pdf-lib (src/api/operations.ts) with the identity transforms left out. */
+/**
+ * drawTextField of pdf-lib (src/api/operations.ts) with the identity transforms left out: laid out now (what can
+ * throw does), written when the page's name for the font is known.
+ */
 function appearanceOf(
   widget: PDFWidgetAnnotation,
   field: TextLike,
@@ -167,7 +174,7 @@ function appearanceOf(
   font: PDFFont,
   fieldDa: DefaultAppearance,
   daCache: DaCache,
-): ContentBuilder {
+): (fontKey: PDFName) => ContentBuilder {
   const widgetDa = readDa(widget.getDefaultAppearance(), daCache);
   const mk = widget.getAppearanceCharacteristics();
   const borderWidth = widget.getBorderStyle()?.getWidth() ?? 0;
@@ -177,6 +184,16 @@ function appearanceOf(
   const laid = layout(field, text, font, widgetDa.fontSize ?? fieldDa.fontSize, { width, height, borderWidth });
   const textColor = widgetDa.color ?? fieldDa.color ?? componentsToColor([0, 0, 0])!;
 
+  return (fontKey) =>
+    writeAppearance(laid, { width, height, borderWidth }, { background, borderColor, textColor }, fontKey);
+}
+
+function writeAppearance(
+  laid: ReturnType<typeof layout>,
+  { width, height, borderWidth }: Box,
+  { background, borderColor, textColor }: { background?: Color; borderColor?: Color; textColor: Color },
+  fontKey: PDFName,
+): ContentBuilder {
   const x = borderWidth / 2;
   const y = borderWidth / 2;
   const w = width - borderWidth;
@@ -203,7 +220,7 @@ function appearanceOf(
     .op('n');
   ops.op('BMC', TX).op('q').op('BT');
   setColor(ops, textColor, false);
-  ops.op('Tf', PDFName.of(font.name), laid.fontSize);
+  ops.op('Tf', fontKey, laid.fontSize);
   for (const line of laid.lines) ops.op('Tm', 1, 0, 0, 1, line.x, line.y).op('Tj', line.encoded);
   return ops.op('ET').op('Q').op('EMC').op('Q');
 }
