@@ -54,6 +54,30 @@ async function form(fill: 'pdf-lib' | 'ours', unicode: boolean): Promise<Uint8Ar
   return doc.save();
 }
 
+/** Dropdowns with and without a border, background and DA font size, each set to its second option. */
+async function dropdowns(fill: 'pdf-lib' | 'ours', unicode: boolean): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([400, 300]);
+  const helvetica = await doc.embedFont(StandardFonts.Helvetica);
+  const font = await embedRenderFont(doc, unicode);
+  const inline = new Map();
+  const das = [undefined, '/Helv 10 Tf 0 0.4 0 rg', '/Helv 0 Tf 0 g'];
+  das.forEach((da, i) => {
+    const field = doc.getForm().createDropdown(`d${i}`);
+    field.addOptions(['Single', unicode ? 'Αθηνά Παππά' : 'Married, filing jointly', 'Other']);
+    field.addToPage(page, {
+      ...{ x: 20, y: 240 - i * 60, width: 250, height: 20 + i * 6, font: helvetica, borderWidth: i },
+      ...(i > 0 ? { borderColor: rgb(0.3, 0.2, 0.1), backgroundColor: rgb(1, 0.95, 0.9) } : {}),
+    });
+    if (da) field.acroField.setDefaultAppearance(da);
+    field.select(field.getOptions()[1]);
+    if (fill === 'ours') drawTextFieldAppearances(field, field.getSelected()[0], font, new Map(), inline);
+    else field.updateAppearances(font);
+  });
+  flattenForm(doc, new Set(), inline);
+  return doc.save({ updateFieldAppearances: false });
+}
+
 function raster(pdf: Uint8Array): Buffer[] {
   const dir = mkdtempSync(join(tmpdir(), 'text-appearance-'));
   try {
@@ -79,5 +103,15 @@ describe('drawTextFieldAppearances', () => {
     expect(ours[0].equals(theirs[0])).toBe(true);
     // Something was drawn: the page is not blank.
     expect(ours[0].subarray(-400 * 500).some((v) => v < 128)).toBe(true);
+  });
+
+  it.each([
+    ['DejaVu Sans', true],
+    ['Helvetica', false],
+  ])('draws dropdowns exactly as pdf-lib does, to the pixel (%s)', async (_name, unicode) => {
+    const ours = raster(await dropdowns('ours', unicode));
+    const theirs = raster(await dropdowns('pdf-lib', unicode));
+    expect(ours[0].equals(theirs[0])).toBe(true);
+    expect(ours[0].subarray(-800 * 600).some((v) => v < 128)).toBe(true);
   });
 });
