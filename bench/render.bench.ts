@@ -144,7 +144,8 @@ const SAMPLE_TEXT = [
   'Patient reports intermittent headaches for three weeks, worse in the morning; no fever.',
 ];
 
-function answersFor(
+/** The bench's answers for a field map (bench/render-profile.ts uses them too). */
+export function answersFor(
   fields: RenderField[],
   png: Uint8Array,
 ): { answers: Record<string, string | boolean>; signatures: Record<string, Uint8Array> } {
@@ -324,7 +325,9 @@ async function main(): Promise<void> {
   if (flatRows.length > 0) print(flatRows, 'Intake flat forms (flat.pdf)');
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((err: unknown) => {
+    process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  });
+}
