@@ -13,7 +13,8 @@ import type { Geometry } from './layout/geometry';
 import { detectPage } from './layout/page-fields';
 import { DRAWN_FIELD_TEXT_SIZE } from './layout/params';
 import type { TextLine } from './layout/text';
-import { iou, overlapX, overlapY, type Box, type PageContent } from './layout/types';
+import { iou, overlapX, overlapY, rectBox, type Box, type PageContent } from './layout/types';
+import { uprightBox } from './page-text';
 
 const WIDGET = {
   /** pt: a text widget at most this wide and tall and about square is a tick box (ticks made as text fields). */
@@ -67,7 +68,7 @@ function pageFields(widgets: AcroWidget[], content: PageContent, nextKey: () => 
       same.widgets.push(w);
       continue;
     }
-    const box = upright(content, w.field.rect);
+    const box = uprightBox(w.field, content);
     const [wd, ht] = [box.x2 - box.x1, box.y2 - box.y1];
     const small = Math.max(wd, ht) <= WIDGET.tickMaxSide && Math.abs(wd - ht) <= WIDGET.tickMaxSkew;
     const tick = w.type === 'Tx' && small && !w.field.combCells && (w.field.maxLength ?? 1) <= 1;
@@ -101,19 +102,13 @@ function pageFields(widgets: AcroWidget[], content: PageContent, nextKey: () => 
   // widget cannot hold a signature, so authors leave it out. A signing block with no widget at all stays paper.
   for (const f of page) {
     if (used.has(f) || f.kind !== 'signature' || !f.label) continue;
-    const row = upright(content, f.rect);
-    if (fields.some((o) => overlapY(upright(content, o.rect), row) > 0)) fields.push(f);
+    // Rows in the upright space: rows are rows on a turned page.
+    const row = uprightBox(f, content);
+    if (fields.some((o) => overlapY(uprightBox(o, content), row) > 0)) fields.push(f);
   }
   return fields;
 }
 
-const rectBox = (r: number[]): Box => ({ x1: r[0], y1: r[1], x2: r[2], y2: r[3] });
-/** A user-space rect in the page's upright space (where rows are rows on a turned page). */
-function upright(content: PageContent, r: number[]): Box {
-  const [ax, ay] = content.fromUser(r[0], r[1]);
-  const [bx, by] = content.fromUser(r[2], r[3]);
-  return { x1: Math.min(ax, bx), y1: Math.min(ay, by), x2: Math.max(ax, bx), y2: Math.max(ay, by) };
-}
 const centreIn = (a: Box, b: Box): boolean =>
   (a.x1 + a.x2) / 2 > b.x1 && (a.x1 + a.x2) / 2 < b.x2 && (a.y1 + a.y2) / 2 > b.y1 && (a.y1 + a.y2) / 2 < b.y2;
 

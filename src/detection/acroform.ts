@@ -16,6 +16,7 @@ import {
 } from 'pdf-lib';
 import type { DetectedField, FieldKind, Rect } from './field-map';
 import { isDateText } from './kinds';
+import { iou, rectBox } from './layout/types';
 
 const N = (s: string): PDFName => PDFName.of(s);
 const str = (v: PDFObject | undefined): string | undefined =>
@@ -26,15 +27,18 @@ const str = (v: PDFObject | undefined): string | undefined =>
       : undefined;
 const num = (v: PDFObject | undefined): number | undefined => (v instanceof PDFNumber ? v.asNumber() : undefined);
 
-function inherited(dict: PDFDict, key: string): PDFObject | undefined {
-  let d: PDFObject | undefined = dict;
-  for (let depth = 0; d instanceof PDFDict && depth < 64; depth++) {
-    const v = d.lookup(N(key));
-    if (v !== undefined) return v;
-    d = d.lookup(N('Parent'));
-  }
-  return undefined;
+/** The dictionary and its /Parent chain, nearest first (at most 64: a malformed PDF may loop). */
+function lineage(dict: PDFDict): PDFDict[] {
+  const out: PDFDict[] = [];
+  for (let d: PDFObject | undefined = dict; d instanceof PDFDict && out.length < 64; d = d.lookup(N('Parent')))
+    out.push(d);
+  return out;
 }
+
+const inherited = (dict: PDFDict, key: string): PDFObject | undefined =>
+  lineage(dict)
+    .map((d) => d.lookup(N(key)))
+    .find((v) => v !== undefined);
 
 /** The field dictionary of a widget: itself when it has /T, else its parent. */
 function fieldDictOf(w: PDFDict): PDFDict {
@@ -44,14 +48,11 @@ function fieldDictOf(w: PDFDict): PDFDict {
 }
 
 function fullName(dict: PDFDict): string {
-  const parts: string[] = [];
-  let d: PDFObject | undefined = dict;
-  for (let depth = 0; d instanceof PDFDict && depth < 64; depth++) {
-    const t = str(d.lookup(N('T')));
-    if (t !== undefined) parts.unshift(t);
-    d = d.lookup(N('Parent'));
-  }
-  return parts.join('.');
+  const parts = lineage(dict).map((d) => str(d.lookup(N('T'))));
+  return parts
+    .filter((t) => t !== undefined)
+    .reverse()
+    .join('.');
 }
 
 function jsSource(v: PDFObject | undefined): string {
@@ -64,13 +65,10 @@ function jsSource(v: PDFObject | undefined): string {
 }
 
 function formatScript(w: PDFDict): string {
-  let d: PDFObject | undefined = w;
-  for (let depth = 0; d instanceof PDFDict && depth < 64; depth++) {
-    const aa = d.lookup(N('AA'));
-    if (aa instanceof PDFDict) return `${jsSource(aa.lookup(N('F')))}\n${jsSource(aa.lookup(N('K')))}`;
-    d = d.lookup(N('Parent'));
-  }
-  return '';
+  const aa = lineage(w)
+    .map((d) => d.lookup(N('AA')))
+    .find((v) => v instanceof PDFDict);
+  return aa instanceof PDFDict ? `${jsSource(aa.lookup(N('F')))}\n${jsSource(aa.lookup(N('K')))}` : '';
 }
 
 function onState(w: PDFDict): string | undefined {
@@ -94,14 +92,6 @@ function options(w: PDFDict): Array<{ value: string; label: string }> {
     else out.push({ value: str(o) ?? '', label: str(o) ?? '' });
   }
   return out;
-}
-
-function rectIou(a: Rect, b: Rect): number {
-  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
-  const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
-  if (w <= 0 || h <= 0) return 0;
-  const inter = w * h;
-  return inter / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter);
 }
 
 export interface AcroWidget {
@@ -171,7 +161,7 @@ export async function readAcroForm(bytes: Uint8Array): Promise<AcroFormRead> {
       if (flags & (2 | 32)) continue; // hidden / NoView
       if (rect[2] - rect[0] < 2 || rect[3] - rect[1] < 2) continue;
       if (rect[2] <= cx || rect[0] >= cx + cw || rect[3] <= cy || rect[1] >= cy + ch) continue;
-      if (out.some((o) => o.field.page === pageIndex + 1 && rectIou(o.field.rect, rect) >= 0.9)) continue;
+      if (out.some((o) => o.field.page === pageIndex + 1 && iou(rectBox(o.field.rect), rectBox(rect)) >= 0.9)) continue;
       const fieldDict = fieldDictOf(w);
       const name = fullName(w);
       const kids = fieldDict === w ? undefined : fieldDict.lookup(N('Kids'));

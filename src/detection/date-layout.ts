@@ -5,6 +5,7 @@
  */
 import type { DateLayout, DatePart, DetectedField } from './field-map';
 import type { Box, Glyph, PageContent } from './layout/types';
+import { uprightBox } from './page-text';
 
 const PART_OF: Record<string, DatePart> = {
   mm: 'month',
@@ -50,12 +51,6 @@ function textIn(glyphs: Glyph[], area: Box): string {
   return out;
 }
 
-function uprightBox(page: PageContent, rect: [number, number, number, number]): Box {
-  const [ax, ay] = page.fromUser(rect[0], rect[1]);
-  const [bx, by] = page.fromUser(rect[2], rect[3]);
-  return { x1: Math.min(ax, bx), y1: Math.min(ay, by), x2: Math.max(ax, bx), y2: Math.max(ay, by) };
-}
-
 /** Spans between two printed separators inside the blank, as shares of its width; null when not exactly two. */
 function separatorSpans(page: PageContent, box: Box): [number, number][] | null {
   const w = box.x2 - box.x1;
@@ -77,7 +72,7 @@ function separatorSpans(page: PageContent, box: Box): [number, number][] | null 
 
 /** The layout of one date field, or undefined when the blank says nothing beyond "a date goes here". */
 export function dateLayoutOf(field: DetectedField, page: PageContent): DateLayout | undefined {
-  const box = uprightBox(page, field.rect);
+  const box = uprightBox(field, page);
   const h = Math.max(4, box.y2 - box.y1);
   const near =
     textIn(page.glyphs, { x1: box.x1, y1: box.y1, x2: box.x2 + HINT_ROW_REACH_PT, y2: box.y2 }) +

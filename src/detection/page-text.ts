@@ -4,7 +4,7 @@
  */
 import type { DetectedField } from './field-map';
 import { buildLines, type TextLine } from './layout/text';
-import type { Box, PageContent } from './layout/types';
+import { boxOf, type Box, type PageContent } from './layout/types';
 
 export interface PageText {
   /** 1-based page number. */
@@ -26,9 +26,7 @@ export function pageText(content: PageContent): PageText {
   };
 }
 
-/** A field's rect in the upright space of its page. */
-export function uprightBox(f: DetectedField, p: Pick<PageText, 'fromUser'>): Box {
-  const [ax, ay] = p.fromUser(f.rect[0], f.rect[1]);
-  const [bx, by] = p.fromUser(f.rect[2], f.rect[3]);
-  return { x1: Math.min(ax, bx), y1: Math.min(ay, by), x2: Math.max(ax, bx), y2: Math.max(ay, by) };
+/** A field's rect (or any user-space rect) in the upright space of its page. */
+export function uprightBox(f: Pick<DetectedField, 'rect'>, p: Pick<PageText, 'fromUser'>): Box {
+  return boxOf([p.fromUser(f.rect[0], f.rect[1]), p.fromUser(f.rect[2], f.rect[3])]);
 }

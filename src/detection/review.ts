@@ -7,18 +7,12 @@ import { boxesOverlap } from './confidence';
 import { isChoiceKind, type DetectedField } from './field-map';
 import { foldText } from './kinds';
 import { LOW_CONFIDENCE } from 'src/shared/constants';
+import { rectBox } from './layout/types';
 import type { PageText } from './page-text';
 
 /** Below this confidence a layout field is flagged (the editor marks the same fields). */
 export { LOW_CONFIDENCE } from 'src/shared/constants';
 export const MAX_REASONS = 10;
-
-const rectBox = (f: DetectedField): { x1: number; y1: number; x2: number; y2: number } => ({
-  x1: Math.min(f.rect[0], f.rect[2]),
-  y1: Math.min(f.rect[1], f.rect[3]),
-  x2: Math.max(f.rect[0], f.rect[2]),
-  y2: Math.max(f.rect[1], f.rect[3]),
-});
 
 const where = (f: DetectedField): string => (f.section ? `Page ${f.page}, section "${f.section}"` : `Page ${f.page}`);
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
@@ -67,7 +61,7 @@ export function reviewReasons(
           j !== i &&
           a.page === b.page &&
           (a.questionKey === null || a.questionKey !== b.questionKey) &&
-          boxesOverlap(rectBox(a), rectBox(b)),
+          boxesOverlap(rectBox(a.rect), rectBox(b.rect)),
       ),
     );
     reasons.push(...grouped(overlapping, (n) => plural(n, 'field overlaps another', 'fields overlap others')));

@@ -9,7 +9,7 @@ import type { PdfJsModule } from '../pdfjs-loader';
 import { paintPath, type PaintState, type PathDrawing, type PathOps } from './page-paths';
 import { apply, ID, mul, uprightTransforms, type M6 } from './pdf-matrix';
 import { BOX_CHARS, CIRCLE_CHARS } from './text';
-import type { Box, Glyph, PageContent } from './types';
+import { boxOf, type Box, type Glyph, type PageContent } from './types';
 
 export { uprightTransforms } from './pdf-matrix';
 
@@ -357,17 +357,14 @@ class OperatorRun {
     this.dirs.set(rot, (this.dirs.get(rot) ?? 0) + 1);
     const trm = mul(user, this.fwd);
     const [lo, hi] = [-GLYPH_DESCENT_EM, GLYPH_ASCENT_EM];
-    const pts = [apply(trm, 0, lo), apply(trm, w0, lo), apply(trm, 0, hi), apply(trm, w0, hi)];
+    const box = boxOf([apply(trm, 0, lo), apply(trm, w0, lo), apply(trm, 0, hi), apply(trm, w0, hi)]);
     const [, by] = apply(trm, 0, 0);
     const size = Math.hypot(trm[2], trm[3]);
     // Only upright text matters for form layout.
     if (Math.abs(trm[1]) < UPRIGHT_SKEW * size && trm[3] > 0) {
       this.glyphs.push({
         ch,
-        x1: Math.min(...pts.map((p) => p[0])),
-        x2: Math.max(...pts.map((p) => p[0])),
-        y1: Math.min(...pts.map((p) => p[1])),
-        y2: Math.max(...pts.map((p) => p[1])),
+        ...box,
         base: by,
         size,
         font: gs.font.name,
@@ -384,11 +381,7 @@ class OperatorRun {
     if (fontChar === undefined || !(BOX_CHARS.has(ch) || CIRCLE_CHARS.has(ch))) return {};
     const em = this.inkOf(this.gs.font.id, fontChar);
     if (!em) return {};
-    const a = apply(trm, em.x1, em.y1);
-    const b = apply(trm, em.x2, em.y2);
-    return {
-      ink: { x1: Math.min(a[0], b[0]), y1: Math.min(a[1], b[1]), x2: Math.max(a[0], b[0]), y2: Math.max(a[1], b[1]) },
-    };
+    return { ink: boxOf([apply(trm, em.x1, em.y1), apply(trm, em.x2, em.y2)]) };
   }
 
   private paint(stroke: boolean, fill: boolean): void {
@@ -399,9 +392,7 @@ class OperatorRun {
   /** Text painted before an image that covers it cannot be seen (a copier's OCR layer under the scan). */
   private coverWithImage(): void {
     const m = mul(this.gs.ctm, this.fwd);
-    const corners = [apply(m, 0, 0), apply(m, 1, 0), apply(m, 0, 1), apply(m, 1, 1)];
-    const [x1, x2] = [Math.min(...corners.map((c) => c[0])), Math.max(...corners.map((c) => c[0]))];
-    const [y1, y2] = [Math.min(...corners.map((c) => c[1])), Math.max(...corners.map((c) => c[1]))];
+    const { x1, y1, x2, y2 } = boxOf([apply(m, 0, 0), apply(m, 1, 0), apply(m, 0, 1), apply(m, 1, 1)]);
     this.images.push({ x1, y1, x2, y2 });
     for (const g of this.glyphs) {
       const [cx, cy] = [(g.x1 + g.x2) / 2, (g.y1 + g.y2) / 2];

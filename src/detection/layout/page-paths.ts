@@ -4,7 +4,7 @@
  */
 import type { PdfJsModule } from '../pdfjs-loader';
 import { apply, mul, type M6 } from './pdf-matrix';
-import type { FilledRect, Segment, Shape } from './types';
+import { boxOf, type FilledRect, type Segment, type Shape } from './types';
 
 /** pt unless noted. */
 const PATH = {
@@ -115,9 +115,7 @@ function subpaths(OPS: PdfJsModule['OPS'], path: PathOps, m: M6): Subpath[] {
 function addSubpath(s: Subpath, fillGray: number, lw: number, stroke: boolean, fill: boolean, out: PathDrawing): void {
   const { hLines, vLines, shapes, fills } = out;
   const tol = PATH.axisTolerance;
-  const xs = s.pts.map((p) => p[0]);
-  const ys = s.pts.map((p) => p[1]);
-  const box = { x1: Math.min(...xs), y1: Math.min(...ys), x2: Math.max(...xs), y2: Math.max(...ys) };
+  const box = boxOf(s.pts);
   const bw = box.x2 - box.x1;
   const bh = box.y2 - box.y1;
   const axisRect =

@@ -25,11 +25,7 @@ export interface Glyph extends Box {
   ink?: Box;
 }
 
-export interface Segment {
-  x1: number;
-  y1: number;
-  x2: number;
-  y2: number;
+export interface Segment extends Box {
   /** Line width in points. */
   width: number;
 }
@@ -64,6 +60,20 @@ export interface PageContent {
   /** Where images are painted (a born-digital page may paste a scanned table whose boxes are pixels). */
   images?: Box[];
 }
+
+/** The box spanning some points (a transformed rect's corners, a path's points). */
+export function boxOf(pts: Array<[number, number]>): Box {
+  const xs = pts.map((p) => p[0]);
+  const ys = pts.map((p) => p[1]);
+  return { x1: Math.min(...xs), y1: Math.min(...ys), x2: Math.max(...xs), y2: Math.max(...ys) };
+}
+
+/** A [x1, y1, x2, y2] rect as a box. */
+export const rectBox = (r: readonly number[]): Box =>
+  boxOf([
+    [r[0], r[1]],
+    [r[2], r[3]],
+  ]);
 
 export const boxW = (b: Box): number => b.x2 - b.x1;
 export const boxH = (b: Box): number => b.y2 - b.y1;

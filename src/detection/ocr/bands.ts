@@ -5,6 +5,7 @@
  * under it loses its top edge and its field. A band is found as an area dense with ink in every window of a few
  * points, with straight edges. Coordinates are pixels, y down.
  */
+import type { Box } from '../layout/types';
 import type { Gray } from './raster';
 import { pxAt, type PixelRule } from './rules';
 
@@ -29,11 +30,7 @@ export const BAND_PARAMS = {
   minInkShare: 0.6,
 };
 
-export interface Band {
-  x1: number;
-  y1: number;
-  x2: number;
-  y2: number;
+export interface Band extends Box {
   /** Median grey of the band's ink, 0..255. */
   gray: number;
 }

@@ -1,15 +1,12 @@
 /** Connected pieces of ink in a page raster: the marks (rings, typed brackets) that are not rules or words. */
+import type { Box } from '../layout/types';
 import type { Gray } from './raster';
 
 /** Pixels darker than this (0..255) are ink. */
 const INK_BELOW = 150;
 
-export interface InkPiece {
-  /** Box, pixels (x2, y2 exclusive). */
-  x1: number;
-  y1: number;
-  x2: number;
-  y2: number;
+/** Box, pixels (x2, y2 exclusive). */
+export interface InkPiece extends Box {
   /** Indexes into the image's data. */
   pixels: number[];
 }

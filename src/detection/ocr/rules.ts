@@ -3,6 +3,7 @@
  * table lines). Small check boxes come out as four short rules, which the layout geometry closes into squares,
  * exactly as it does for vector paths. Coordinates are pixels, y down.
  */
+import type { Box } from '../layout/types';
 import type { Gray } from './raster';
 
 /** The scale (pixels per point) the pixel tolerances below were tuned at: 200 dpi. */
@@ -53,11 +54,7 @@ export const RULE_PARAMS = {
   solidInkShare: 0.35,
 };
 
-export interface PixelRule {
-  x1: number;
-  y1: number;
-  x2: number;
-  y2: number;
+export interface PixelRule extends Box {
   /**
    * Mean stroke thickness in pixels (ink / length). A thin rule that is not quite level after deskewing spreads
    * over several rows of pixels: its extent across is not its thickness.

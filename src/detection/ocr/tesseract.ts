@@ -1,14 +1,11 @@
 /** Words and their boxes from Debian's tesseract (TSV output), English and Spanish. */
+import type { Box } from '../layout/types';
 import { run, toPgm, type Gray } from './raster';
 import { stripCount, stripCuts, stripOf } from './strips';
 
-export interface OcrWord {
+/** Box: pixels, y down. */
+export interface OcrWord extends Box {
   text: string;
-  /** Pixels, y down. */
-  x1: number;
-  y1: number;
-  x2: number;
-  y2: number;
   /** 0..100 as tesseract reports it. */
   conf: number;
   /** Words of one text line share it. */
