@@ -7,7 +7,7 @@
  * interrupted; the sandbox's hard deadline covers that.
  */
 import type { PDFPageProxy } from 'pdfjs-dist';
-import { uprightTransforms } from './layout/extract';
+import { pageFrame } from './layout/extract';
 import type { PageContent } from './layout/types';
 
 export interface DetectionBudget {
@@ -15,29 +15,6 @@ export interface DetectionBudget {
   pageMs: number;
   /** No page is started after this many ms since detection began. */
   documentMs: number;
-}
-
-type M6 = [number, number, number, number, number, number];
-const apply = (m: M6, x: number, y: number): [number, number] => [
-  m[0] * x + m[2] * y + m[4],
-  m[1] * x + m[3] * y + m[5],
-];
-
-/** What a page given up contributes: its size and nothing on it. */
-function emptyPage(page: PDFPageProxy, index: number): PageContent {
-  const { fwd, inv, width, height } = uprightTransforms(page.view, page.rotate);
-  return {
-    index,
-    width,
-    height,
-    toUser: (x, y) => apply(inv as M6, x, y),
-    fromUser: (x, y) => apply(fwd as M6, x, y),
-    glyphs: [],
-    hLines: [],
-    vLines: [],
-    shapes: [],
-    fills: [],
-  };
 }
 
 const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
@@ -61,7 +38,7 @@ export class PageBudget {
     const pageStart = Date.now();
     if (pageStart - this.startedAt >= budget.documentMs) {
       this.unread.push(n);
-      return emptyPage(page, n - 1);
+      return pageFrame(page.view, page.rotate, n - 1);
     }
     let timer: NodeJS.Timeout | undefined;
     const overtime = new Promise<'over'>((resolve) => (timer = setTimeout(() => resolve('over'), budget.pageMs)));
@@ -72,7 +49,7 @@ export class PageBudget {
     clearTimeout(timer);
     if (outcome === 'over' || Date.now() - pageStart > budget.pageMs) {
       this.slow.push(n);
-      return emptyPage(page, n - 1);
+      return pageFrame(page.view, page.rotate, n - 1);
     }
     return outcome;
   }

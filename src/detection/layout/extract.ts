@@ -11,8 +11,6 @@ import { apply, ID, mul, uprightTransforms, type M6 } from './pdf-matrix';
 import { BOX_CHARS, CIRCLE_CHARS } from './text';
 import { boxOf, type Box, type Glyph, type PageContent } from './types';
 
-export { uprightTransforms } from './pdf-matrix';
-
 /** Glyph widths, TJ adjustments and Type 3 font matrices are in thousandths of text space. */
 const TEXT_SPACE_UNITS = 1000;
 /** em: a glyph's box reaches this far under its baseline (descenders)... */
@@ -97,23 +95,17 @@ function interpret(
   rotate: number,
   dirs: Map<number, number>,
 ): PageContent {
-  const { fwd, inv, width, height } = uprightTransforms(page.view, rotate);
+  const { fwd } = uprightTransforms(page.view, rotate);
   const run = new OperatorRun(pdfjs.OPS, fwd, fontReader(page), dirs, glyphInkReader(page));
   run.run(ops);
-  const { glyphs, drawing } = run;
-  return {
-    index,
-    width,
-    height,
-    toUser: (x, y) => apply(inv, x, y),
-    fromUser: (x, y) => apply(fwd, x, y),
-    glyphs,
-    hLines: drawing.hLines,
-    vLines: drawing.vLines,
-    shapes: drawing.shapes,
-    fills: drawing.fills,
-    images: run.images,
-  };
+  return { ...pageFrame(page.view, rotate, index), glyphs: run.glyphs, ...run.drawing, images: run.images };
+}
+
+/** The page's upright space with nothing on it (all a page given up for time contributes). */
+export function pageFrame(view: number[], rotate: number, index: number): PageContent {
+  const { fwd, inv, width, height } = uprightTransforms(view, rotate);
+  const [toUser, fromUser] = [inv, fwd].map((m) => (x: number, y: number) => apply(m, x, y));
+  return { index, width, height, toUser, fromUser, glyphs: [], hLines: [], vLines: [], shapes: [], fills: [] };
 }
 
 /** Font facts the layout uses, read once per font from pdf.js' loaded font objects. */
