@@ -1,18 +1,20 @@
 /**
  * Field detection: PDF bytes -> field map. Uses the PDF's own AcroForm when it has one, else reads the
  * page layout (text, ruled lines, boxes, box glyphs). Pure and silent: throws an Error on unreadable input.
+ *
+ * A pipeline of named stages: pageContents (page-contents.ts), then acroformFields (acroform-page.ts) or
+ * layoutPages (layout-pages.ts), addDates, finishFields (finish.ts: reading order, sections, kind cues,
+ * confidence, review reasons), placeOnScans, keepEditable (editable.ts).
  */
 import { readAcroForm } from './acroform';
 import { acroformFields } from './acroform-page';
 import { addDateLayouts } from './date-layout';
 import { keepEditable } from './editable';
 import type { DetectedField, DetectionResult, Detector, Rect } from './field-map';
-import { extractPage } from './layout/extract';
-import { OcrSession, needsOcr, type OcrPageResult } from './ocr';
 import { finishFields } from './finish';
-import { detectPage } from './layout/page-fields';
-import type { PageContent } from './layout/types';
+import { layoutPages, type LayoutPages } from './layout-pages';
 import { PageBudget, type DetectionBudget } from './page-budget';
+import { pageContents, type PageContents } from './page-contents';
 import { pageText, type PageText } from './page-text';
 import { withPdfJsDocument } from './pdf-document';
 
@@ -34,6 +36,16 @@ export interface DetectOptions {
 /** How far an OCR'd field's confidence is trusted at most: a person should look at every one. */
 const OCR_MAX_CONFIDENCE = 0.75;
 
+/** What an AcroForm read leaves for the later stages (no OCR, no blank pages). */
+const noLayout = (fields: DetectedField[]): LayoutPages => ({
+  fields,
+  blankPages: [],
+  ocrPages: new Map(),
+  scanPlacement: new Map(),
+  ocrFailures: [],
+  warnings: [],
+});
+
 export async function detectFields(pdf: Uint8Array, options: DetectOptions = {}): Promise<DetectionResult> {
   if (!(pdf instanceof Uint8Array) || pdf.length < 8) throw new Error('Cannot read the PDF: no bytes');
   const mode = options.detector ?? 'auto';
@@ -43,100 +55,78 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
   return withPdfJsDocument(pdf, async (doc, pdfjs) => {
     const pageCount = doc.numPages;
     const last = Math.min(pageCount, options.maxPages ?? pageCount);
-    const contents = new Map<number, PageContent>();
     const budget = new PageBudget(options.budget);
-    const pageContent = async (n: number): Promise<PageContent> => {
-      let c = contents.get(n);
-      if (!c) {
-        const page = await doc.getPage(n);
-        c = await budget.read(n, page, () => extractPage(pdfjs, page, n - 1));
-        page.cleanup();
-        contents.set(n, c);
-      }
-      return c;
-    };
-    const warnings = [...(acro?.warnings ?? [])];
-    let fields: DetectedField[] = [];
-    const blankPages: number[] = [];
-    /** Pages read by OCR, with the mean word confidence (0..1). */
-    const ocrPages = new Map<number, number>();
-    const scanPlacement = new Map<number, OcrPageResult['placeOnScan']>();
-    /** Review reasons of pages OCR could not read (too large, a tool out of time or memory). */
-    const ocrFailures: string[] = [];
-    let detector: Detector;
-    if (useAcro) {
-      detector = 'acroform';
-      fields = await acroformFields(acro.widgets, last, pageContent);
-    } else {
-      detector = 'layout';
-      let q = 0;
-      const nextKey = (): string => `q${++q}`;
-      const ocr = options.ocr === false ? null : await OcrSession.open(pdf, options.budget?.documentMs);
-      try {
-        for (let n = 1; n <= last; n++) {
-          let content = await pageContent(n);
-          if (budget.skipped(n)) continue;
-          if (ocr && needsOcr(content) && !ocr.hasTime) warnings.push(`Page ${n} was not read by OCR: no time left`);
-          else if (ocr && needsOcr(content)) {
-            try {
-              const read = await ocr.read(n, content);
-              content = read.content;
-              contents.set(n, content);
-              ocrPages.set(n, read.confidence);
-              scanPlacement.set(n, read.placeOnScan);
-            } catch (error) {
-              const why = error instanceof Error ? error.message.split('\n')[0] : 'error';
-              warnings.push(`Page ${n} could not be read by OCR: ${why}`);
-              ocrFailures.push(`Page ${n} could not be read by OCR (${why}): place its fields by hand`);
-            }
-          } else if (ocr && content.images?.length && ocr.hasTime) {
-            try {
-              content = await ocr.withImageMarks(n, content);
-              contents.set(n, content);
-            } catch (error) {
-              const why = error instanceof Error ? error.message.split('\n')[0] : 'error';
-              warnings.push(`The images on page ${n} could not be searched for check boxes: ${why}`);
-            }
-          }
-          const res = detectPage(content, nextKey);
-          if (!res.hasText) blankPages.push(n);
-          fields.push(...res.fields);
-        }
-      } finally {
-        await ocr?.close();
-      }
-      if (ocrPages.size > 0) detector = 'ocr';
-      const min = options.minConfidence ?? 0;
-      fields = fields.filter((f) => f.confidence >= min);
-    }
-    for (const n of new Set(fields.filter((f) => f.kind === 'date').map((f) => f.page))) {
-      addDateLayouts(fields, n, await pageContent(n));
-    }
-    // Reading order, sections, kind cues, confidence and review reasons: finish.ts, on every page with fields.
-    const textPages: PageText[] = [];
-    const withFields = new Set(fields.map((f) => f.page));
-    for (let n = 1; n <= last; n++)
-      if (withFields.has(n) || detector !== 'acroform') textPages.push(pageText(await pageContent(n)));
-    const finished = finishFields(fields, textPages, detector === 'acroform' ? 'acroform' : 'layout', blankPages);
-    fields = finished.fields;
-    for (const f of fields) {
-      f.rect = scanPlacement.get(f.page)?.(f.rect) ?? f.rect;
-      const read = ocrPages.get(f.page);
-      if (read !== undefined)
-        f.confidence = Math.round(Math.min(f.confidence, OCR_MAX_CONFIDENCE) * (0.5 + 0.5 * read) * 100) / 100;
-    }
+    const pages = pageContents(doc, pdfjs, budget);
+    const found = useAcro
+      ? noLayout(await acroformFields(acro.widgets, last, pages.get))
+      : await layoutPages(pdf, pages, budget, last, {
+          ocr: options.ocr !== false,
+          documentMs: options.budget?.documentMs,
+        });
+    const detector: Detector = useAcro ? 'acroform' : found.ocrPages.size > 0 ? 'ocr' : 'layout';
+    const min = options.minConfidence ?? 0;
+    const fields = useAcro ? found.fields : found.fields.filter((f) => f.confidence >= min);
+    await addDates(fields, pages);
+    const texts = await textPages(fields, pages, last, useAcro);
+    const finished = finishFields(fields, texts, useAcro ? 'acroform' : 'layout', found.blankPages);
+    placeOnScans(finished.fields, found);
     const pageBoxes: Rect[] = [];
     for (let n = 1; n <= last; n++) pageBoxes.push((await doc.getPage(n)).view as Rect);
-    const editable = keepEditable(fields, pageBoxes);
-    fields = editable.fields;
-    const ocrReason =
-      ocrPages.size > 0
-        ? [
-            `Page${ocrPages.size > 1 ? 's' : ''} ${[...ocrPages.keys()].join(', ')} ${ocrPages.size > 1 ? 'were' : 'was'} read by OCR (scanned: no usable text layer): check every field`,
-          ]
-        : [];
-    const reasons = [...ocrReason, ...ocrFailures, ...finished.reasons, ...editable.reasons, ...budget.reasons()];
+    const editable = keepEditable(finished.fields, pageBoxes);
+    const reasons = [
+      ...ocrReason(found.ocrPages),
+      ...found.ocrFailures,
+      ...finished.reasons,
+      ...editable.reasons,
+      ...budget.reasons(),
+    ];
+    const warnings = [...(acro?.warnings ?? []), ...found.warnings];
     if (last < pageCount) warnings.push(`Only the first ${last} of ${pageCount} pages were read`);
-    return { detector, pageCount, fields, reviewRequired: reasons.length > 0, reviewReasons: reasons, warnings };
+    return {
+      detector,
+      pageCount,
+      fields: editable.fields,
+      reviewRequired: reasons.length > 0,
+      reviewReasons: reasons,
+      warnings,
+    };
   });
+}
+
+/** Each page with a date field: the date's parts and their order where the page prints them (date-layout.ts). */
+async function addDates(fields: DetectedField[], pages: PageContents): Promise<void> {
+  for (const n of new Set(fields.filter((f) => f.kind === 'date').map((f) => f.page)))
+    addDateLayouts(fields, n, await pages.get(n));
+}
+
+/** The text of the pages finishFields reads: every page read by the layout, the pages with fields of an AcroForm. */
+async function textPages(
+  fields: DetectedField[],
+  pages: PageContents,
+  last: number,
+  acro: boolean,
+): Promise<PageText[]> {
+  const withFields = new Set(fields.map((f) => f.page));
+  const out: PageText[] = [];
+  for (let n = 1; n <= last; n++) if (withFields.has(n) || !acro) out.push(pageText(await pages.get(n)));
+  return out;
+}
+
+/** Fields of pages read by OCR: placed back on the page from the raster, their confidence capped by OCR's own. */
+function placeOnScans(fields: DetectedField[], { scanPlacement, ocrPages }: LayoutPages): void {
+  for (const f of fields) {
+    f.rect = scanPlacement.get(f.page)?.(f.rect) ?? f.rect;
+    const read = ocrPages.get(f.page);
+    if (read !== undefined)
+      f.confidence = Math.round(Math.min(f.confidence, OCR_MAX_CONFIDENCE) * (0.5 + 0.5 * read) * 100) / 100;
+  }
+}
+
+function ocrReason(ocrPages: Map<number, number>): string[] {
+  if (ocrPages.size === 0) return [];
+  const many = ocrPages.size > 1;
+  const list = [...ocrPages.keys()].join(', ');
+  return [
+    `Page${many ? 's' : ''} ${list} ${many ? 'were' : 'was'} read by OCR (scanned: no usable text layer): check every field`,
+  ];
 }

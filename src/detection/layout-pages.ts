@@ -1,0 +1,93 @@
+/**
+ * Stage 2 of detectFields (index.ts) for a PDF without AcroForm fields: each page's fields from its layout
+ * (layout/page-fields.ts). A page without a usable text layer is read by OCR first; the images of a page with
+ * text are searched for drawn tick boxes.
+ */
+import type { DetectedField } from './field-map';
+import { detectPage } from './layout/page-fields';
+import { needsOcr, OcrSession, type OcrPageResult } from './ocr';
+import type { PageContent } from './layout/types';
+import type { PageBudget } from './page-budget';
+import type { PageContents } from './page-contents';
+
+export interface LayoutPages {
+  fields: DetectedField[];
+  /** Pages with no text at all. */
+  blankPages: number[];
+  /** Pages read by OCR, with the mean word confidence (0..1). */
+  ocrPages: Map<number, number>;
+  /** Pages read by OCR: where a rect found on the page's raster lies on the page itself. */
+  scanPlacement: Map<number, OcrPageResult['placeOnScan']>;
+  /** Review reasons of pages OCR could not read (too large, a tool out of time or memory). */
+  ocrFailures: string[];
+  warnings: string[];
+}
+
+export interface LayoutOptions {
+  /** Read scanned pages and images by OCR (when tesseract is installed). */
+  ocr: boolean;
+  /** OCR ends by this many ms (the detection budget's), if given. */
+  documentMs?: number;
+}
+
+export async function layoutPages(
+  pdf: Uint8Array,
+  pages: PageContents,
+  budget: PageBudget,
+  last: number,
+  options: LayoutOptions,
+): Promise<LayoutPages> {
+  const out: LayoutPages = {
+    fields: [],
+    blankPages: [],
+    ocrPages: new Map(),
+    scanPlacement: new Map(),
+    ocrFailures: [],
+    warnings: [],
+  };
+  let q = 0;
+  const nextKey = (): string => `q${++q}`;
+  const ocr = options.ocr ? await OcrSession.open(pdf, options.documentMs) : null;
+  try {
+    for (let n = 1; n <= last; n++) {
+      const base = await pages.get(n);
+      if (budget.skipped(n)) continue;
+      const content = ocr ? await withOcr(ocr, n, base, out) : base;
+      if (content !== base) pages.set(n, content);
+      const res = detectPage(content, nextKey);
+      if (!res.hasText) out.blankPages.push(n);
+      out.fields.push(...res.fields);
+    }
+  } finally {
+    await ocr?.close();
+  }
+  return out;
+}
+
+/** The page as OCR reads it (a scan), or with the tick boxes drawn in its images; as it was when OCR fails. */
+async function withOcr(ocr: OcrSession, n: number, content: PageContent, out: LayoutPages): Promise<PageContent> {
+  const why = (error: unknown): string => (error instanceof Error ? error.message.split('\n')[0] : 'error');
+  if (!needsOcr(content)) {
+    if (!content.images?.length || !ocr.hasTime) return content;
+    try {
+      return await ocr.withImageMarks(n, content);
+    } catch (error) {
+      out.warnings.push(`The images on page ${n} could not be searched for check boxes: ${why(error)}`);
+      return content;
+    }
+  }
+  if (!ocr.hasTime) {
+    out.warnings.push(`Page ${n} was not read by OCR: no time left`);
+    return content;
+  }
+  try {
+    const read = await ocr.read(n, content);
+    out.ocrPages.set(n, read.confidence);
+    out.scanPlacement.set(n, read.placeOnScan);
+    return read.content;
+  } catch (error) {
+    out.warnings.push(`Page ${n} could not be read by OCR: ${why(error)}`);
+    out.ocrFailures.push(`Page ${n} could not be read by OCR (${why(error)}): place its fields by hand`);
+    return content;
+  }
+}
