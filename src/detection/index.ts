@@ -2,7 +2,7 @@
  * Field detection: PDF bytes -> field map. Uses the PDF's own AcroForm when it has one, else reads the
  * page layout (text, ruled lines, boxes, box glyphs). Pure and silent: throws an Error on unreadable input.
  *
- * A pipeline of named stages: pageContents (page-contents.ts), then acroformFields (acroform-page.ts) or
+ * A pipeline of named stages: pageContents (page-budget.ts), then acroformFields (acroform-page.ts) or
  * layoutPages (layout-pages.ts), addDates, finishFields (finish.ts: reading order, sections, kind cues,
  * confidence, review reasons), placeOnScans, keepEditable (editable.ts).
  */
@@ -13,8 +13,7 @@ import { keepEditable } from './editable';
 import type { DetectedField, DetectionResult, Detector, Rect } from './field-map';
 import { finishFields } from './finish';
 import { layoutPages, type LayoutPages } from './layout-pages';
-import { PageBudget, type DetectionBudget } from './page-budget';
-import { pageContents, type PageContents } from './page-contents';
+import { PageBudget, pageContents, type DetectionBudget, type PageContents } from './page-budget';
 import { pageText, type PageText } from './page-text';
 import { withPdfJsDocument } from './pdf-document';
 
@@ -36,16 +35,6 @@ export interface DetectOptions {
 /** How far an OCR'd field's confidence is trusted at most: a person should look at every one. */
 const OCR_MAX_CONFIDENCE = 0.75;
 
-/** What an AcroForm read leaves for the later stages (no OCR, no blank pages). */
-const noLayout = (fields: DetectedField[]): LayoutPages => ({
-  fields,
-  blankPages: [],
-  ocrPages: new Map(),
-  scanPlacement: new Map(),
-  ocrFailures: [],
-  warnings: [],
-});
-
 export async function detectFields(pdf: Uint8Array, options: DetectOptions = {}): Promise<DetectionResult> {
   if (!(pdf instanceof Uint8Array) || pdf.length < 8) throw new Error('Cannot read the PDF: no bytes');
   const mode = options.detector ?? 'auto';
@@ -57,30 +46,27 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
     const last = Math.min(pageCount, options.maxPages ?? pageCount);
     const budget = new PageBudget(options.budget);
     const pages = pageContents(doc, pdfjs, budget);
-    const found = useAcro
-      ? noLayout(await acroformFields(acro.widgets, last, pages.get))
-      : await layoutPages(pdf, pages, budget, last, {
-          ocr: options.ocr !== false,
-          documentMs: options.budget?.documentMs,
-        });
-    const detector: Detector = useAcro ? 'acroform' : found.ocrPages.size > 0 ? 'ocr' : 'layout';
+    const found = useAcro ? undefined : await layoutPages(pdf, pages, budget, last, options);
     const min = options.minConfidence ?? 0;
-    const fields = useAcro ? found.fields : found.fields.filter((f) => f.confidence >= min);
+    const fields = found
+      ? found.fields.filter((f) => f.confidence >= min)
+      : await acroformFields(acro?.widgets ?? [], last, pages.get);
+    const detector: Detector = !found ? 'acroform' : found.ocrPages.size > 0 ? 'ocr' : 'layout';
     await addDates(fields, pages);
-    const texts = await textPages(fields, pages, last, useAcro);
-    const finished = finishFields(fields, texts, useAcro ? 'acroform' : 'layout', found.blankPages);
-    placeOnScans(finished.fields, found);
+    const texts = await textPages(fields, pages, last, !found);
+    const finished = finishFields(fields, texts, found ? 'layout' : 'acroform', found?.blankPages);
+    if (found) placeOnScans(finished.fields, found);
     const pageBoxes: Rect[] = [];
     for (let n = 1; n <= last; n++) pageBoxes.push((await doc.getPage(n)).view as Rect);
     const editable = keepEditable(finished.fields, pageBoxes);
     const reasons = [
-      ...ocrReason(found.ocrPages),
-      ...found.ocrFailures,
+      ...ocrReason(found?.ocrPages),
+      ...(found?.ocrFailures ?? []),
       ...finished.reasons,
       ...editable.reasons,
       ...budget.reasons(),
     ];
-    const warnings = [...(acro?.warnings ?? []), ...found.warnings];
+    const warnings = [...(acro?.warnings ?? []), ...(found?.warnings ?? [])];
     if (last < pageCount) warnings.push(`Only the first ${last} of ${pageCount} pages were read`);
     return {
       detector,
@@ -122,7 +108,7 @@ function placeOnScans(fields: DetectedField[], { scanPlacement, ocrPages }: Layo
   }
 }
 
-function ocrReason(ocrPages: Map<number, number>): string[] {
+function ocrReason(ocrPages: Map<number, number> = new Map()): string[] {
   if (ocrPages.size === 0) return [];
   const many = ocrPages.size > 1;
   const list = [...ocrPages.keys()].join(', ');

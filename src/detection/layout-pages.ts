@@ -4,11 +4,11 @@
  * text are searched for drawn tick boxes.
  */
 import type { DetectedField } from './field-map';
+import type { DetectOptions } from './index';
 import { detectPage } from './layout/page-fields';
 import { needsOcr, OcrSession, type OcrPageResult } from './ocr';
 import type { PageContent } from './layout/types';
-import type { PageBudget } from './page-budget';
-import type { PageContents } from './page-contents';
+import type { PageBudget, PageContents } from './page-budget';
 
 export interface LayoutPages {
   fields: DetectedField[];
@@ -23,19 +23,12 @@ export interface LayoutPages {
   warnings: string[];
 }
 
-export interface LayoutOptions {
-  /** Read scanned pages and images by OCR (when tesseract is installed). */
-  ocr: boolean;
-  /** OCR ends by this many ms (the detection budget's), if given. */
-  documentMs?: number;
-}
-
 export async function layoutPages(
   pdf: Uint8Array,
   pages: PageContents,
   budget: PageBudget,
   last: number,
-  options: LayoutOptions,
+  options: Pick<DetectOptions, 'ocr' | 'budget'>,
 ): Promise<LayoutPages> {
   const out: LayoutPages = {
     fields: [],
@@ -47,7 +40,7 @@ export async function layoutPages(
   };
   let q = 0;
   const nextKey = (): string => `q${++q}`;
-  const ocr = options.ocr ? await OcrSession.open(pdf, options.documentMs) : null;
+  const ocr = options.ocr === false ? null : await OcrSession.open(pdf, options.budget?.documentMs);
   try {
     for (let n = 1; n <= last; n++) {
       const base = await pages.get(n);

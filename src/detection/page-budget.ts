@@ -6,9 +6,10 @@
  * and the layout analysis, which is skipped for a page given up. A single synchronous stage is not
  * interrupted; the sandbox's hard deadline covers that.
  */
-import type { PDFPageProxy } from 'pdfjs-dist';
-import { pageFrame } from './layout/extract';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
+import { extractPage, pageFrame } from './layout/extract';
 import type { PageContent } from './layout/types';
+import type { PdfJsModule } from './pdfjs-loader';
 
 export interface DetectionBudget {
   /** Most time one page's reading may take, in ms. */
@@ -67,4 +68,28 @@ export class PageBudget {
     }
     return out;
   }
+}
+
+/** Stage 1 of detectFields (index.ts): each page's content, extracted once within the budget and kept. */
+export interface PageContents {
+  /** Page n's content (1-based), extracted on first use. */
+  get: (n: number) => Promise<PageContent>;
+  set: (n: number, content: PageContent) => void;
+}
+
+export function pageContents(doc: PDFDocumentProxy, pdfjs: PdfJsModule, budget: PageBudget): PageContents {
+  const contents = new Map<number, PageContent>();
+  return {
+    get: async (n) => {
+      let c = contents.get(n);
+      if (!c) {
+        const page = await doc.getPage(n);
+        c = await budget.read(n, page, () => extractPage(pdfjs, page, n - 1));
+        page.cleanup();
+        contents.set(n, c);
+      }
+      return c;
+    },
+    set: (n, content) => void contents.set(n, content),
+  };
 }

@@ -1,12 +1,12 @@
 /**
- * Flat-PDF detector for one page: a short pipeline of stages, each in its own module with a spec on page data
- * dumped from a real form (test/fixtures/pages):
+ * Flat-PDF detector for one page: a short pipeline of named stages, each with a spec on page data dumped from a
+ * real form (test/fixtures/pages):
  *
  *   readPage      page-read.ts     text lines, and the section a height falls in
  *   candidates    candidates.ts    places to write or tick (or a fillable PDF's widgets: acroform-page.ts)
  *   circle words  circle-words.ts  answers printed as words to circle
- *   pickTexts     text-picks.ts    which text candidates are fields; tick cells of answer-headed tables
- *   labelTexts    text-labels.ts   each text field's label, borrowed down a stack of lines or a table
+ *   pickTexts     text-fields.ts   which text candidates are fields; tick cells of answer-headed tables
+ *   labelTexts    text-fields.ts   each text field's label, borrowed down a stack of lines or a table
  *   textFields    text-fields.ts   text fields, with captions and separators
  *   choiceFields  choice-fields.ts questions of markers, grid cells and words to circle
  */
@@ -16,9 +16,7 @@ import { choiceFields } from './choice-fields';
 import { findCircleWords } from './circle-words';
 import { buildGeometry } from './geometry';
 import { readPage } from './page-read';
-import { textFields } from './text-fields';
-import { labelTexts } from './text-labels';
-import { pickTexts } from './text-picks';
+import { labelTexts, pickTexts, textFields } from './text-fields';
 import type { PageContent } from './types';
 
 /**

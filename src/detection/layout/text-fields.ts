@@ -1,17 +1,125 @@
 /**
- * Stage 4 of a flat page (see page-fields.ts): the text fields, with captions printed under blanks taking the
- * place of their labels (captions.ts), page-wide separator rules dropped, and prompts of table cells joined with
- * their row header.
+ * Stages 2-4 of a flat page (see page-fields.ts), the text fields:
+ *
+ *   pickTexts   which text candidates are fields: a candidate a marker covers is the marker's (a box drawn around
+ *               it), one over a word to circle is that word's, two that overlap are one field (the surer is kept);
+ *               empty cells of a table headed by answers are tick boxes (cell-grids.ts)
+ *   labelTexts  each field's label (labels.ts), then the labels a field borrows: a continuation line of a
+ *               multi-line answer takes the label of the line above, an empty row of a ruled table the column
+ *               caption printed over its first row
+ *   textFields  the fields, with captions printed under blanks in place of their labels (captions.ts), page-wide
+ *               separator rules dropped, and prompts of table cells joined with their row header
  */
 import type { DetectedField } from '../field-map';
 import { textKind } from '../kinds';
+import type { Candidate } from './candidate';
 import { captionsUnder, splitByCaptions } from './captions';
-import { rowHeader } from './labels';
-import type { PageRead } from './page-read';
-import { userRect } from './page-read';
+import { cellGridRows, type CellGridRow } from './cell-grids';
+import type { CircleQuestion } from './circle-words';
+import { findLabel, rowHeader, type LabelHit } from './labels';
+import { userRect, type PageRead } from './page-read';
 import { LAYOUT_PARAMS as P } from './params';
-import { cleanLabel, isRequiredText } from './text';
-import type { Labelled } from './text-labels';
+import { cleanLabel, isRequiredText, type Token } from './text';
+import { iou } from './types';
+
+const PICK = {
+  /** IoU: a text candidate overlapping a marker more than this is the marker's. */
+  markerOverlap: 0.2,
+  /** IoU: two text candidates overlapping more than this are one field. */
+  duplicateOverlap: 0.3,
+  /** pt: a circled word overlaps a text candidate when it reaches more than this into its band. */
+  circledInset: 2,
+} as const;
+
+export function pickTexts(
+  all: Candidate[],
+  circled: CircleQuestion[],
+  tokens: Token[],
+): { texts: Candidate[]; grids: CellGridRow[] } {
+  const markers = all.filter((c) => c.choice);
+  const circledBoxes = circled.flatMap((q) => q.options.map((o) => o.box));
+  const inset = PICK.circledInset;
+  const texts: Candidate[] = [];
+  for (const c of all.filter((x) => !x.choice).sort((a, b) => b.confidence - a.confidence)) {
+    if (markers.some((m) => iou(m, c) > PICK.markerOverlap)) continue;
+    if (circledBoxes.some((b) => b.x1 < c.x2 && b.x2 > c.x1 && b.y1 < c.y2 - inset && b.y2 > c.y1 + inset)) continue;
+    if (texts.some((t) => iou(t, c) > PICK.duplicateOverlap)) continue;
+    texts.push(c);
+  }
+  const grids = cellGridRows(texts, tokens);
+  const inGrid = new Set(grids.flatMap((g) => g.cells));
+  return { texts: texts.filter((c) => !inGrid.has(c)), grids };
+}
+
+/** Where continuation lines and table rows are (pt). */
+const BORROW = {
+  /** A continuation line of a multi-line answer is at most this far under the line above... */
+  continuationMaxPitch: 40,
+  /** ... and ends within this of it (edges of table rows and columns align within this too). */
+  alignTolerance: 3,
+  /** A label above may sit this far into the line above (one baseline, a rounding). */
+  continuationSlack: 1,
+} as const;
+
+export interface Labelled {
+  c: Candidate;
+  /** Shared with the field whose label this one borrowed: the text-field stage edits both at once. */
+  hit: LabelHit;
+}
+
+export function labelTexts(texts: Candidate[], markers: Candidate[], tokens: Token[]): Labelled[] {
+  const fields = [...texts, ...markers];
+  const labelled = texts.map((c) => ({ c, hit: findLabel(c, tokens, fields) }));
+  continueLabels(labelled);
+  repeatColumnCaptions(labelled);
+  return labelled;
+}
+
+/**
+ * Continuation lines of a multi-line answer repeat the label of the line above (top to bottom, so a stack of
+ * lines under one label shares it). A caption under the last line that is the next line's label is not its own.
+ */
+function continueLabels(labelled: Labelled[]): void {
+  const labelsAbove = new Set(labelled.filter((o) => o.hit.where === 'above').map((o) => o.hit.token));
+  for (const x of [...labelled].sort((a, b) => b.c.y1 - a.c.y1)) {
+    const borrowed = x.hit.where === 'below' && labelsAbove.has(x.hit.token);
+    if (x.hit.where !== 'none' && x.hit.where !== 'above' && !borrowed) continue;
+    const prev = labelled
+      .filter(
+        (o) =>
+          o !== x &&
+          o.c.source === x.c.source &&
+          o.c.y1 > x.c.y1 &&
+          o.c.y1 - x.c.y1 < BORROW.continuationMaxPitch &&
+          Math.abs(o.c.x2 - x.c.x2) < BORROW.alignTolerance &&
+          (o.hit.where === 'left' || o.hit.where === 'above'),
+      )
+      .sort((a, b) => a.c.y1 - b.c.y1)[0];
+    const slack = BORROW.continuationSlack;
+    if (prev && (x.hit.where !== 'above' || (x.hit.token && prev.hit.token && x.hit.token.y1 >= prev.c.y1 - slack)))
+      x.hit = prev.hit;
+    else if (borrowed) x.hit = { raw: '', token: null, where: 'none' };
+  }
+}
+
+/** Empty rows of a ruled table repeat the column caption printed over its first row (top to bottom). */
+function repeatColumnCaptions(labelled: Labelled[]): void {
+  const align = BORROW.alignTolerance;
+  for (const x of [...labelled].sort((a, b) => b.c.y1 - a.c.y1)) {
+    if (x.hit.where !== 'none' || x.c.source !== 'line') continue;
+    const up = labelled.find(
+      (o) =>
+        o !== x &&
+        o.c.source === 'line' &&
+        o.c.y1 > x.c.y1 &&
+        o.c.y1 - x.c.y1 < P.tableRowMaxPitch &&
+        Math.abs(o.c.x1 - x.c.x1) < align &&
+        Math.abs(o.c.x2 - x.c.x2) < align &&
+        o.hit.where === 'above',
+    );
+    if (up) x.hit = { ...up.hit, where: 'above' };
+  }
+}
 
 const TEXT_FIELD = {
   /** Share of the page height: a full-width rule this near the top or bottom rules off a header or footer. */
