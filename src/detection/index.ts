@@ -3,18 +3,17 @@
  * page layout (text, ruled lines, boxes, box glyphs). Pure and silent: throws an Error on unreadable input.
  *
  * A pipeline of named stages: pageContents (page-budget.ts), then acroformFields (acroform-page.ts) or
- * layoutPages (layout-pages.ts), addDates, finishFields (finish.ts: reading order, sections, kind cues,
- * confidence, review reasons), placeOnScans, keepEditable (editable.ts).
+ * layoutPages (layout-pages.ts), addDates and textPages (detect-stages.ts), finishFields (finish.ts: reading order,
+ * sections, kind cues, confidence, review reasons), placeOnScans (detect-stages.ts), keepEditable (editable.ts).
  */
 import { readAcroForm } from './acroform';
 import { acroformFields } from './acroform-page';
-import { addDateLayouts } from './date-layout';
+import { addDates, ocrReason, placeOnScans, textPages } from './detect-stages';
 import { keepEditable } from './editable';
-import type { DetectedField, DetectionResult, Detector, Rect } from './field-map';
+import type { DetectionResult, Detector, Rect } from './field-map';
 import { finishFields } from './finish';
-import { layoutPages, type LayoutPages } from './layout-pages';
-import { PageBudget, pageContents, type DetectionBudget, type PageContents } from './page-budget';
-import { pageText, type PageText } from './page-text';
+import { layoutPages } from './layout-pages';
+import { PageBudget, pageContents, type DetectionBudget } from './page-budget';
 import { withPdfJsDocument } from './pdf-document';
 
 export type { DetectedField, DetectionResult, Detector, FieldKind, Rect } from './field-map';
@@ -31,9 +30,6 @@ export interface DetectOptions {
   /** Read pages without a usable text layer by OCR (default: true when tesseract is installed). */
   ocr?: boolean;
 }
-
-/** How far an OCR'd field's confidence is trusted at most: a person should look at every one. */
-const OCR_MAX_CONFIDENCE = 0.75;
 
 export async function detectFields(pdf: Uint8Array, options: DetectOptions = {}): Promise<DetectionResult> {
   if (!(pdf instanceof Uint8Array) || pdf.length < 8) throw new Error('Cannot read the PDF: no bytes');
@@ -77,42 +73,4 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
       warnings,
     };
   });
-}
-
-/** Each page with a date field: the date's parts and their order where the page prints them (date-layout.ts). */
-async function addDates(fields: DetectedField[], pages: PageContents): Promise<void> {
-  for (const n of new Set(fields.filter((f) => f.kind === 'date').map((f) => f.page)))
-    addDateLayouts(fields, n, await pages.get(n));
-}
-
-/** The text of the pages finishFields reads: every page read by the layout, the pages with fields of an AcroForm. */
-async function textPages(
-  fields: DetectedField[],
-  pages: PageContents,
-  last: number,
-  acro: boolean,
-): Promise<PageText[]> {
-  const withFields = new Set(fields.map((f) => f.page));
-  const out: PageText[] = [];
-  for (let n = 1; n <= last; n++) if (withFields.has(n) || !acro) out.push(pageText(await pages.get(n)));
-  return out;
-}
-
-/** Fields of pages read by OCR: placed back on the page from the raster, their confidence capped by OCR's own. */
-function placeOnScans(fields: DetectedField[], { scanPlacement, ocrPages }: LayoutPages): void {
-  for (const f of fields) {
-    f.rect = scanPlacement.get(f.page)?.(f.rect) ?? f.rect;
-    const read = ocrPages.get(f.page);
-    if (read !== undefined)
-      f.confidence = Math.round(Math.min(f.confidence, OCR_MAX_CONFIDENCE) * (0.5 + 0.5 * read) * 100) / 100;
-  }
-}
-
-function ocrReason(ocrPages: Map<number, number> = new Map()): string[] {
-  if (ocrPages.size === 0) return [];
-  const many = ocrPages.size > 1;
-  const list = [...ocrPages.keys()].join(', ');
-  return [
-    `Page${many ? 's' : ''} ${list} ${many ? 'were' : 'was'} read by OCR (scanned: no usable text layer): check every field`,
-  ];
 }
