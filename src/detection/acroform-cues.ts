@@ -1,10 +1,11 @@
 /**
  * A fillable form's own words as weak cues: tooltips, export values and field names made by form tools
  * ("undefined", "Check Box3", "0", "Off", "f1_01[0]", "Other [1]") are not labels; e-sign roles and date
- * format scripts say a field's kind. The printed page comes first (acroform-page.ts); these fill in the rest.
+ * format scripts say a field's kind. The printed page comes first (acroform-page.ts); these fill in the rest
+ * (`widgetField`, `radioPrompts`).
  */
 import type { AcroWidget } from './acroform';
-import type { FieldKind } from './field-map';
+import type { DetectedField, FieldKind } from './field-map';
 import { isDateText, isSignatureText } from './kinds';
 
 const compact = (s: string): string =>
@@ -79,4 +80,55 @@ export function widgetTextKind(w: AcroWidget, printed: FieldKind): FieldKind {
   if (isDateText(own)) return 'date';
   if (/\b(e-?mail|correo)\b/i.test(own)) return 'email';
   return 'text';
+}
+
+/** The widget's field: its box, binding and form facts, with the meaning the page printed for it. */
+export function widgetField(w: AcroWidget, tick: boolean, printed: DetectedField | undefined): DetectedField {
+  const f: DetectedField = { ...w.field };
+  const tip = meaningfulTooltip(w.tooltip, w.name);
+  const own = tip || nameWords(w.name);
+  // A text widget the page reads as an option (a cell of a grid headed by answers) is ticked too.
+  const option = printed?.kind === 'select_one' || printed?.kind === 'select_many';
+  if (w.type === 'Btn' || tick || (w.type === 'Tx' && option)) {
+    const value = meaningfulExport(w.optionText) || meaningfulExport(w.onState);
+    f.mark = 'check';
+    if (f.questionKey) {
+      // A radio group (or check boxes sharing a name): the PDF says these are one question.
+      f.choiceLabel = printed?.choiceLabel || printed?.label || value || '';
+      f.label = f.choiceLabel;
+      f.prompt = printed?.prompt ?? '';
+    } else if (printed && option) {
+      Object.assign(f, { kind: printed.kind, questionKey: printed.questionKey, prompt: printed.prompt });
+      f.label = printed.label || value || '';
+      f.choiceLabel = f.label;
+    } else {
+      f.kind = 'checkbox';
+      f.label = printed?.label || tip || value || own;
+      f.prompt = printed?.label ? printed.prompt || f.label : f.label;
+    }
+    if (printed?.labelFromAfar) f.labelFromAfar = true;
+    f.required ||= printed?.required ?? false;
+    return f;
+  }
+  const label = printed?.label || own;
+  if (f.choiceLabel === null) f.label = label;
+  f.prompt = (printed?.label && printed.prompt) || label;
+  f.required ||= printed?.required ?? false;
+  if (f.kind === 'text' || f.kind === 'date') f.kind = widgetTextKind(w, printed?.kind ?? 'text');
+  return f;
+}
+
+/** A radio group's question: the prompt most of its options were printed under, else the author's words. */
+export function radioPrompts(fields: DetectedField[], widgets: AcroWidget[]): void {
+  const groups = new Map<string, DetectedField[]>();
+  for (const f of fields)
+    if (f.questionKey?.startsWith('acro:')) groups.set(f.questionKey, [...(groups.get(f.questionKey) ?? []), f]);
+  for (const [key, opts] of groups) {
+    const counts = new Map<string, number>();
+    for (const o of opts) if (o.prompt) counts.set(o.prompt, (counts.get(o.prompt) ?? 0) + 1);
+    const best = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const w = widgets.find((x) => x.field.questionKey === key);
+    const prompt = best || (w ? meaningfulTooltip(w.tooltip, w.name) || nameWords(w.name) : '');
+    for (const o of opts) o.prompt = prompt;
+  }
 }

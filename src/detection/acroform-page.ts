@@ -5,7 +5,7 @@
  * the page does not print. A printed signature line the author gave no widget is still reported.
  */
 import type { AcroWidget } from './acroform';
-import { meaningfulExport, meaningfulTooltip, nameWords, widgetTextKind } from './acroform-cues';
+import { radioPrompts, widgetField } from './acroform-cues';
 import type { DetectedField } from './field-map';
 import type { Candidate } from './layout/candidate';
 import { findCandidates } from './layout/candidates';
@@ -160,68 +160,13 @@ function outside(c: Candidate, boxes: WidgetBox[]): Candidate[] {
   if (c.choice) return [];
   let free: Array<[number, number]> = [[c.x1, c.x2]];
   for (const { box } of on)
-    free = free.flatMap(
-      ([a, z]): Array<[number, number]> =>
-        box.x2 <= a || box.x1 >= z
-          ? [[a, z]]
-          : (
-              [
-                [a, box.x1],
-                [box.x2, z],
-              ] as Array<[number, number]>
-            ).filter(([p, q]) => q > p),
-    );
+    free = free.flatMap(([a, z]) => {
+      if (box.x2 <= a || box.x1 >= z) return [[a, z]];
+      const parts: Array<[number, number]> = [];
+      if (box.x1 > a) parts.push([a, box.x1]);
+      if (z > box.x2) parts.push([box.x2, z]);
+      return parts;
+    });
   const [a, z] = free.sort((p, q) => q[1] - q[0] - (p[1] - p[0]))[0] ?? [0, 0];
   return z - a >= Math.max(WIDGET.freeMinWidth, WIDGET.freeMinShare * (c.x2 - c.x1)) ? [{ ...c, x1: a, x2: z }] : [];
-}
-
-/** The widget's field: its box, binding and form facts, with the meaning the page printed for it. */
-function widgetField(w: AcroWidget, tick: boolean, printed: DetectedField | undefined): DetectedField {
-  const f: DetectedField = { ...w.field };
-  const tip = meaningfulTooltip(w.tooltip, w.name);
-  const own = tip || nameWords(w.name);
-  // A text widget the page reads as an option (a cell of a grid headed by answers) is ticked too.
-  const option = printed?.kind === 'select_one' || printed?.kind === 'select_many';
-  if (w.type === 'Btn' || tick || (w.type === 'Tx' && option)) {
-    const value = meaningfulExport(w.optionText) || meaningfulExport(w.onState);
-    f.mark = 'check';
-    if (f.questionKey) {
-      // A radio group (or check boxes sharing a name): the PDF says these are one question.
-      f.choiceLabel = printed?.choiceLabel || printed?.label || value || '';
-      f.label = f.choiceLabel;
-      f.prompt = printed?.prompt ?? '';
-    } else if (printed && option) {
-      Object.assign(f, { kind: printed.kind, questionKey: printed.questionKey, prompt: printed.prompt });
-      f.label = printed.label || value || '';
-      f.choiceLabel = f.label;
-    } else {
-      f.kind = 'checkbox';
-      f.label = printed?.label || tip || value || own;
-      f.prompt = printed?.label ? printed.prompt || f.label : f.label;
-    }
-    if (printed?.labelFromAfar) f.labelFromAfar = true;
-    f.required ||= printed?.required ?? false;
-    return f;
-  }
-  const label = printed?.label || own;
-  if (f.choiceLabel === null) f.label = label;
-  f.prompt = (printed?.label && printed.prompt) || label;
-  f.required ||= printed?.required ?? false;
-  if (f.kind === 'text' || f.kind === 'date') f.kind = widgetTextKind(w, printed?.kind ?? 'text');
-  return f;
-}
-
-/** A radio group's question: the prompt most of its options were printed under, else the author's words. */
-function radioPrompts(fields: DetectedField[], widgets: AcroWidget[]): void {
-  const groups = new Map<string, DetectedField[]>();
-  for (const f of fields)
-    if (f.questionKey?.startsWith('acro:')) groups.set(f.questionKey, [...(groups.get(f.questionKey) ?? []), f]);
-  for (const [key, opts] of groups) {
-    const counts = new Map<string, number>();
-    for (const o of opts) if (o.prompt) counts.set(o.prompt, (counts.get(o.prompt) ?? 0) + 1);
-    const best = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
-    const w = widgets.find((x) => x.field.questionKey === key);
-    const prompt = best || (w ? meaningfulTooltip(w.tooltip, w.name) || nameWords(w.name) : '');
-    for (const o of opts) o.prompt = prompt;
-  }
 }
