@@ -150,12 +150,8 @@ export async function readAcroForm(bytes: Uint8Array): Promise<AcroFormRead> {
       const flags = num(w.lookup(N('F'))) ?? 0;
       const r = w.lookup(N('Rect'));
       const raw = r instanceof PDFArray ? [0, 1, 2, 3].map((k) => num(r.lookup(k)) ?? 0) : [0, 0, 0, 0];
-      const rect: Rect = [
-        Math.min(raw[0], raw[2]),
-        Math.min(raw[1], raw[3]),
-        Math.max(raw[0], raw[2]),
-        Math.max(raw[1], raw[3]),
-      ];
+      const { x1, y1, x2, y2 } = rectBox(raw);
+      const rect: Rect = [x1, y1, x2, y2];
       if (!ft) continue;
       if (ft === 'Btn' && ff & (1 << 16)) continue; // push button
       if (flags & (2 | 32)) continue; // hidden / NoView
@@ -180,22 +176,24 @@ export async function readAcroForm(bytes: Uint8Array): Promise<AcroFormRead> {
       const push = (f: AcroWidget['field'], extra: Partial<AcroWidget> = {}): void => {
         out.push({ field: f, name, tooltip, type, dateFormat, ...extra });
       };
+      const field = (kind: FieldKind, over: Partial<AcroWidget['field']> = {}): AcroWidget['field'] => ({
+        ...base,
+        kind,
+        label,
+        prompt: label,
+        acroform: binding,
+        ...over,
+      });
       if (ft === 'Tx') {
         const isDate = dateFormat || isDateText(`${name.split('.').pop() ?? ''} ${tooltip ?? ''}`);
         const maxLen = num(inherited(w, 'MaxLen'));
-        const f: AcroWidget['field'] = {
-          ...base,
-          kind: isDate ? 'date' : 'text',
-          label,
-          prompt: label,
-          acroform: binding,
-        };
+        const f = field(isDate ? 'date' : 'text');
         if (maxLen !== undefined) f.maxLength = maxLen;
         if (ff & (1 << 24) && maxLen !== undefined) f.combCells = maxLen;
         if (ff & (1 << 12)) f.multiline = true;
         push(f);
       } else if (ft === 'Sig') {
-        push({ ...base, kind: 'signature', label, prompt: label, acroform: binding });
+        push(field('signature'));
       } else if (ft === 'Btn') {
         const value = onState(w);
         const radio = Boolean(ff & (1 << 15));
@@ -207,34 +205,21 @@ export async function readAcroForm(bytes: Uint8Array): Promise<AcroFormRead> {
         const index =
           value !== undefined && /^\d+$/.test(value) && Number(value) < opts.length ? Number(value) : widgetIndex;
         const optionText = opts[index]?.label || undefined;
-        push(
-          {
-            ...base,
-            kind,
-            label: grouped ? (value ?? '') : label,
-            prompt: label,
-            choiceLabel: grouped ? (value ?? null) : null,
-            questionKey: grouped ? `acro:${name}` : null,
-            acroform: { ...binding, value },
-          },
-          { onState: value, optionText },
-        );
+        const group = { choiceLabel: value ?? null, questionKey: `acro:${name}`, label: value ?? '' };
+        push(field(kind, { ...(grouped ? group : {}), acroform: { ...binding, value } }), {
+          onState: value,
+          optionText,
+        });
       } else if (ft === 'Ch') {
         const opts = options(w);
         const multi = !(ff & (1 << 17)) && Boolean(ff & (1 << 21));
         if (opts.length === 0) {
-          push({ ...base, kind: 'text', label, prompt: label, acroform: binding });
+          push(field('text'));
         } else {
+          const kind = multi ? 'select_many' : 'select_one';
           for (const o of opts) {
-            push({
-              ...base,
-              kind: multi ? 'select_many' : 'select_one',
-              label: o.label,
-              prompt: label,
-              choiceLabel: o.label,
-              questionKey: `acro:${name}`,
-              acroform: { ...binding, value: o.value },
-            });
+            const option = { label: o.label, choiceLabel: o.label, questionKey: `acro:${name}` };
+            push(field(kind, { ...option, acroform: { ...binding, value: o.value } }));
           }
         }
       }

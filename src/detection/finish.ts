@@ -23,8 +23,6 @@ export interface Finished {
 const PATIENT_IDENTITY =
   /\b(name|date of birth|dob|birth ?date|mrn|medical record|account|chart|nombre|fecha de nacimiento)\b/i;
 
-const labelKey = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-
 /** `pages`: the text of every page that has fields (others may be missing). */
 export function finishFields(
   fields: DetectedField[],
@@ -99,7 +97,7 @@ function orderWithSections(
       continue;
     }
     const f = e.field;
-    const key = labelKey(f.label);
+    const key = foldKey(f.label);
     const y = boxes.get(f)?.y1 ?? f.rect[1];
     if (f.page !== page) {
       for (const k of pageLabels) seenLabels.add(k);

@@ -1,6 +1,7 @@
 import type { DetectedField } from './field-map';
 import type { PageText } from './page-text';
-import { LOW_CONFIDENCE, MAX_REASONS, reviewReasons } from './review';
+import { LOW_CONFIDENCE } from 'src/shared/constants';
+import { MAX_REASONS, reviewReasons } from './review';
 
 const field = (over: Partial<DetectedField>): DetectedField => ({
   kind: 'text',

@@ -10,8 +10,6 @@ import { LOW_CONFIDENCE } from 'src/shared/constants';
 import { rectBox } from './layout/types';
 import type { PageText } from './page-text';
 
-/** Below this confidence a layout field is flagged (the editor marks the same fields). */
-export { LOW_CONFIDENCE } from 'src/shared/constants';
 export const MAX_REASONS = 10;
 
 const where = (f: DetectedField): string => (f.section ? `Page ${f.page}, section "${f.section}"` : `Page ${f.page}`);

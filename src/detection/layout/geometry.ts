@@ -111,7 +111,7 @@ const isSquare = (b: Box): boolean => {
   );
 };
 
-function findCells(h: Segment[], v: Segment[], openEnd = false): Box[] {
+function findCells(h: Segment[], v: Segment[]): Box[] {
   const cells: Box[] = [];
   const vs = [...v].sort((a, b) => a.x1 - b.x1);
   const hs = [...h].sort((a, b) => b.y1 - a.y1);
@@ -132,7 +132,6 @@ function findCells(h: Segment[], v: Segment[], openEnd = false): Box[] {
         if (R && T.x2 >= R.x1 - TOL && B.x2 >= R.x1 - TOL) {
           cells.push({ x1: L.x1, y1: B.y1, x2: R.x1, y2: T.y1 });
         } else if (
-          openEnd &&
           Math.abs(T.x2 - B.x2) < TOL &&
           T.x2 - L.x1 >= GEOMETRY.openCellMinWidth &&
           T.y1 - B.y1 <= GEOMETRY.openCellMaxHeight
@@ -170,11 +169,11 @@ function entryFills(page: PageContent): FilledRect[] {
 export function buildGeometry(page: PageContent): Geometry {
   const hLines = mergeLines(page.hLines, true);
   const vLines = mergeLines(page.vLines, false);
-  const raw = findCells(hLines, vLines, true);
+  const raw = findCells(hLines, vLines);
   // Cells open on the left: the same search on the mirrored page.
   const flipH = (s: Segment): Segment => ({ ...s, x1: -s.x2, x2: -s.x1 });
   const flipV = (s: Segment): Segment => ({ ...s, x1: -s.x1, x2: -s.x1 });
-  for (const b of findCells(hLines.map(flipH), vLines.map(flipV), true))
+  for (const b of findCells(hLines.map(flipH), vLines.map(flipV)))
     raw.push({ x1: -b.x2, y1: b.y1, x2: -b.x1, y2: b.y2 });
   const all: Cell[] = [];
   const same = GEOMETRY.sameCellOffset;

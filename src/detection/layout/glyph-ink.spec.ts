@@ -3,7 +3,7 @@ import path from 'path';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { glyphBoxForm, GLYPH_FORM_BOX_SIZE } from 'test/utils/glyph-box-form';
 import { detectFields, type DetectedField } from '../index';
-import { LOW_CONFIDENCE } from '../review';
+import { LOW_CONFIDENCE } from 'src/shared/constants';
 
 const FIX = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'glyph-boxes');
 

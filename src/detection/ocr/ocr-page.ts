@@ -75,18 +75,10 @@ function unturn(x: number, y: number, quarter: number, w0: number, h0: number): 
   }
 }
 
-/** Maps a pixel of the original raster to the image turned by `quarter` clockwise quarter turns. */
+/** Maps a pixel of the original raster to the image turned by `quarter` clockwise quarter turns: the inverse. */
 function returned(px: number, py: number, quarter: number, w0: number, h0: number): [number, number] {
-  switch (((quarter % 4) + 4) % 4) {
-    case 1:
-      return [h0 - py, px];
-    case 2:
-      return [w0 - px, h0 - py];
-    case 3:
-      return [py, w0 - px];
-    default:
-      return [px, py];
-  }
+  // The turned image of an odd turn is h0 wide and w0 tall; turning it on to a whole turn brings it back.
+  return quarter % 2 === 0 ? unturn(px, py, quarter, w0, h0) : unturn(px, py, 4 - quarter, h0, w0);
 }
 
 /** The image with drawn marks painted white: tesseract would read them as letters ("O", "[]", "E]", ")Yes"). */
@@ -100,18 +92,18 @@ function withoutMarkers(img: Gray, markers: PixelRule[]): Gray {
   return { ...img, data };
 }
 
-const strokeBox = (c: InkPiece): PixelRule => ({ x1: c.x1, y1: c.y1, x2: c.x2, y2: c.y2, thickness: 1 });
+const strokeBox = ({ x1, y1, x2, y2 }: InkPiece): PixelRule => ({ x1, y1, x2, y2, thickness: 1 });
 const pairStrokes = (p: TypedPair): PixelRule[] => [strokeBox(p.open), strokeBox(p.close)];
 
 /** A typed pair as the two characters a born-digital form has there (painted out, tesseract never read them). */
 function pairWords(p: TypedPair, i: number): OcrWord[] {
   const [open, close] = p.round ? ['(', ')'] : ['[', ']'];
-  const word = (text: string, c: InkPiece): OcrWord => ({
+  const word = (text: string, { x1, y1, x2, y2 }: InkPiece): OcrWord => ({
     text,
-    x1: c.x1,
-    y1: c.y1,
-    x2: c.x2,
-    y2: c.y2,
+    x1,
+    y1,
+    x2,
+    y2,
     conf: 100,
     line: `typed.${i}`,
   });
