@@ -5,21 +5,16 @@
  */
 import { readFileSync } from 'fs';
 import path from 'path';
-import type { FilledRect, Glyph, PageContent, Segment, Shape } from 'src/detection/layout/types';
+import type { Glyph, PageContent } from 'src/detection/layout/types';
 
 /** [ch, x1, y1, x2, y2, base, size, flags]: flags holds `b` (bold), `m` (monospaced), `h` (hidden). */
 export type GlyphTuple = [string, number, number, number, number, number, number, string];
 
-export interface PageFixture {
+/** What dump-page.ts writes: the page's size and drawing as `PageContent` has them, its glyphs as tuples. */
+export type PageFixture = Pick<PageContent, 'width' | 'height' | 'hLines' | 'vLines' | 'shapes' | 'fills'> & {
   source: string;
-  width: number;
-  height: number;
   glyphs: GlyphTuple[];
-  hLines: Segment[];
-  vLines: Segment[];
-  shapes: Shape[];
-  fills: FilledRect[];
-}
+};
 
 export function loadPage(name: string): PageContent {
   const file = path.join(__dirname, '..', 'fixtures', 'pages', `${name}.json`);
