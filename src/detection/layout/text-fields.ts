@@ -22,13 +22,24 @@ import { LAYOUT_PARAMS as P } from './params';
 import { cleanLabel, isRequiredText, type Token } from './text';
 import { iou } from './types';
 
-const PICK = {
+/** Thresholds of the page's text fields (pt unless noted). */
+const TEXT_FIELDS = {
   /** IoU: a text candidate overlapping a marker more than this is the marker's. */
   markerOverlap: 0.2,
   /** IoU: two text candidates overlapping more than this are one field. */
   duplicateOverlap: 0.3,
-  /** pt: a circled word overlaps a text candidate when it reaches more than this into its band. */
+  /** A circled word overlaps a text candidate when it reaches more than this into its band. */
   circledInset: 2,
+  /** A continuation line of a multi-line answer is at most this far under the line above... */
+  continuationMaxPitch: 40,
+  /** ... and ends within this of it (edges of table rows and columns align within this too). */
+  alignTolerance: 3,
+  /** A label above may sit this far into the line above (one baseline, a rounding). */
+  continuationSlack: 1,
+  /** Share of the page height: a full-width rule this near the top or bottom rules off a header or footer. */
+  runningMarginShare: 0.1,
+  /** A box taller than this takes several lines of writing. */
+  multilineMinHeight: 30,
 } as const;
 
 export function pickTexts(
@@ -38,28 +49,18 @@ export function pickTexts(
 ): { texts: Candidate[]; grids: CellGridRow[] } {
   const markers = all.filter((c) => c.choice);
   const circledBoxes = circled.flatMap((q) => q.options.map((o) => o.box));
-  const inset = PICK.circledInset;
+  const inset = TEXT_FIELDS.circledInset;
   const texts: Candidate[] = [];
   for (const c of all.filter((x) => !x.choice).sort((a, b) => b.confidence - a.confidence)) {
-    if (markers.some((m) => iou(m, c) > PICK.markerOverlap)) continue;
+    if (markers.some((m) => iou(m, c) > TEXT_FIELDS.markerOverlap)) continue;
     if (circledBoxes.some((b) => b.x1 < c.x2 && b.x2 > c.x1 && b.y1 < c.y2 - inset && b.y2 > c.y1 + inset)) continue;
-    if (texts.some((t) => iou(t, c) > PICK.duplicateOverlap)) continue;
+    if (texts.some((t) => iou(t, c) > TEXT_FIELDS.duplicateOverlap)) continue;
     texts.push(c);
   }
   const grids = cellGridRows(texts, tokens);
   const inGrid = new Set(grids.flatMap((g) => g.cells));
   return { texts: texts.filter((c) => !inGrid.has(c)), grids };
 }
-
-/** Where continuation lines and table rows are (pt). */
-const BORROW = {
-  /** A continuation line of a multi-line answer is at most this far under the line above... */
-  continuationMaxPitch: 40,
-  /** ... and ends within this of it (edges of table rows and columns align within this too). */
-  alignTolerance: 3,
-  /** A label above may sit this far into the line above (one baseline, a rounding). */
-  continuationSlack: 1,
-} as const;
 
 export interface Labelled {
   c: Candidate;
@@ -90,12 +91,12 @@ function continueLabels(labelled: Labelled[]): void {
           o !== x &&
           o.c.source === x.c.source &&
           o.c.y1 > x.c.y1 &&
-          o.c.y1 - x.c.y1 < BORROW.continuationMaxPitch &&
-          Math.abs(o.c.x2 - x.c.x2) < BORROW.alignTolerance &&
+          o.c.y1 - x.c.y1 < TEXT_FIELDS.continuationMaxPitch &&
+          Math.abs(o.c.x2 - x.c.x2) < TEXT_FIELDS.alignTolerance &&
           (o.hit.where === 'left' || o.hit.where === 'above'),
       )
       .sort((a, b) => a.c.y1 - b.c.y1)[0];
-    const slack = BORROW.continuationSlack;
+    const slack = TEXT_FIELDS.continuationSlack;
     if (prev && (x.hit.where !== 'above' || (x.hit.token && prev.hit.token && x.hit.token.y1 >= prev.c.y1 - slack)))
       x.hit = prev.hit;
     else if (borrowed) x.hit = { raw: '', token: null, where: 'none' };
@@ -104,7 +105,7 @@ function continueLabels(labelled: Labelled[]): void {
 
 /** Empty rows of a ruled table repeat the column caption printed over its first row (top to bottom). */
 function repeatColumnCaptions(labelled: Labelled[]): void {
-  const align = BORROW.alignTolerance;
+  const align = TEXT_FIELDS.alignTolerance;
   for (const x of [...labelled].sort((a, b) => b.c.y1 - a.c.y1)) {
     if (x.hit.where !== 'none' || x.c.source !== 'line') continue;
     const up = labelled.find(
@@ -120,13 +121,6 @@ function repeatColumnCaptions(labelled: Labelled[]): void {
     if (up) x.hit = { ...up.hit, where: 'above' };
   }
 }
-
-const TEXT_FIELD = {
-  /** Share of the page height: a full-width rule this near the top or bottom rules off a header or footer. */
-  runningMarginShare: 0.1,
-  /** pt: a box taller than this takes several lines of writing. */
-  multilineMinHeight: 30,
-} as const;
 
 export function textFields({ page, tokens }: PageRead, labelled: Labelled[]): DetectedField[] {
   const captions = captionsUnder(
@@ -150,7 +144,7 @@ export function textFields({ page, tokens }: PageRead, labelled: Labelled[]): De
       c.widget === undefined
     ) {
       const empty = !tokens.some((t) => t.x1 < c.x2 && t.x2 > c.x1 && t.y1 < c.y2 && t.y2 > c.y1);
-      const margin = TEXT_FIELD.runningMarginShare * page.height;
+      const margin = TEXT_FIELDS.runningMarginShare * page.height;
       const running = c.y1 < margin || c.y1 > page.height - margin;
       if (!empty || running || !(caption || (hit.where === 'above' && !hit.token?.bold))) continue;
     }
@@ -175,7 +169,7 @@ export function textFields({ page, tokens }: PageRead, labelled: Labelled[]): De
       required: isRequiredText(hit.raw),
       confidence: label ? c.confidence : c.confidence * P.unlabelledConfidence,
     };
-    if (c.source === 'box' && c.y2 - c.y1 > TEXT_FIELD.multilineMinHeight) f.multiline = true;
+    if (c.source === 'box' && c.y2 - c.y1 > TEXT_FIELDS.multilineMinHeight) f.multiline = true;
     if (c.combCells) {
       f.combCells = c.combCells;
       f.maxLength = c.combCells;
