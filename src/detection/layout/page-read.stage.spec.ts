@@ -33,11 +33,12 @@ describe('detectPage: the stages in a row (page data of the W-9)', () => {
     let q = 0;
     const res = detectPage(loadPage('w9-tax-classification'), () => `q${++q}`);
     expect(res.hasText).toBe(true);
-    expect(res.fields.map((f) => [f.kind, f.questionKey])).toEqual([
+    // By mark, not kind: the page's "Check only one" wraps onto two lines and is not read as the instruction.
+    expect(res.fields.map((f) => [f.mark ?? 'text', f.questionKey])).toEqual([
       ['text', null],
       ['text', null],
-      ...Array(6).fill(['select_many', 'q1']),
-      ['checkbox', null],
+      ...Array(6).fill(['check', 'q1']),
+      ['check', null],
     ]);
   });
 });
