@@ -37,14 +37,14 @@ export class ApiAuthGuard implements CanActivate {
     const access = this.reflector.getAllAndOverride<AccessKind | undefined>(ACCESS_KIND, targets);
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     if (access === 'public') return true;
-    const address = request.ip ?? 'unknown';
+    const address = (): string => request.ip ?? 'unknown';
     this.failures.assertAllowed(address);
     try {
       return await this.authenticate(context, access, request);
     } catch (error) {
       // A credential was sent and was wrong: one guess more from this address.
       if (error instanceof AppException && error.code === ErrorCode.Unauthorized && bearerOf(request)) {
-        await this.failures.recordFailure(address);
+        await this.failures.recordFailure(address());
       }
       throw error;
     }

@@ -1,8 +1,29 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
-import { ThrottlerGuard, ThrottlerLimitDetail } from '@nestjs/throttler';
+import { ThrottlerGuard, ThrottlerLimitDetail, type ThrottlerOptions } from '@nestjs/throttler';
 import type { AuthenticatedRequest } from 'src/common/auth/caller';
 import { AppException } from 'src/common/errors/app.exception';
 import { ErrorCode } from 'src/common/errors/error-codes';
+
+/** What the library reads from a route's decorators for one throttler (`@Throttle`, `@SkipThrottle`). */
+interface RoutePlan {
+  throttler: ThrottlerOptions;
+  skip: boolean;
+  limit: ThrottlerOptions['limit'];
+  ttl: ThrottlerOptions['ttl'];
+  blockDuration: ThrottlerOptions['blockDuration'];
+  getTracker: NonNullable<ThrottlerOptions['getTracker']>;
+  generateKey: NonNullable<ThrottlerOptions['generateKey']>;
+}
+
+// The library's metadata keys (its throttler.constants, not exported; the spec checks they still match).
+export const THROTTLER_META = {
+  skip: 'THROTTLER:SKIP',
+  limit: 'THROTTLER:LIMIT',
+  ttl: 'THROTTLER:TTL',
+  blockDuration: 'THROTTLER:BLOCK_DURATION',
+  tracker: 'THROTTLER:TRACKER',
+  keyGenerator: 'THROTTLER:KEY_GENERATOR',
+} as const;
 
 /**
  * Rate limits through @nestjs/throttler with Redis storage, so the limit holds across replicas.
@@ -10,6 +31,28 @@ import { ErrorCode } from 'src/common/errors/error-codes';
  */
 @Injectable()
 export class ApiThrottlerGuard extends ThrottlerGuard {
+  private readonly plans = new WeakMap<object, RoutePlan[]>();
+
+  /**
+   * The library's own loop, with the five decorator look-ups per throttler per request done once per route:
+   * route metadata is fixed once the application has started.
+   */
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (await this.shouldSkip(context)) return true;
+    for (const plan of this.planOf(context)) {
+      const skipIf = plan.throttler.skipIf ?? this.commonOptions.skipIf;
+      if (plan.skip || skipIf?.(context)) continue;
+      const value = <T>(v: T | ((c: ExecutionContext) => T | Promise<T>)) =>
+        typeof v === 'function' ? (v as (c: ExecutionContext) => T | Promise<T>)(context) : v;
+      const ttl = await value(plan.ttl);
+      const limit = await value(plan.limit);
+      const blockDuration = plan.blockDuration ? await value(plan.blockDuration) : ttl;
+      const { throttler, getTracker, generateKey } = plan;
+      await this.handleRequest({ context, limit, ttl, throttler, blockDuration, getTracker, generateKey });
+    }
+    return true;
+  }
+
   protected override getTracker(request: Record<string, unknown>): Promise<string> {
     const req = request as unknown as AuthenticatedRequest;
     return Promise.resolve(req.caller ? `key:${req.caller.keyId}` : `ip:${req.ip ?? 'unknown'}`);
@@ -27,5 +70,31 @@ export class ApiThrottlerGuard extends ThrottlerGuard {
       { retry_after: retryAfter },
       { 'Retry-After': String(retryAfter) },
     );
+  }
+
+  private planOf(context: ExecutionContext): RoutePlan[] {
+    const handler = context.getHandler();
+    let plans = this.plans.get(handler);
+    if (!plans) {
+      const targets = [handler, context.getClass()];
+      const read = <T>(key: string, name: string): T | undefined =>
+        this.reflector.getAllAndOverride<T | undefined>(key + name, targets);
+      plans = this.throttlers.map((throttler) => {
+        const name = throttler.name ?? 'default';
+        return {
+          throttler,
+          skip: Boolean(read<boolean>(THROTTLER_META.skip, name)),
+          limit: read<RoutePlan['limit']>(THROTTLER_META.limit, name) || throttler.limit,
+          ttl: read<RoutePlan['ttl']>(THROTTLER_META.ttl, name) || throttler.ttl,
+          blockDuration:
+            read<RoutePlan['blockDuration']>(THROTTLER_META.blockDuration, name) || throttler.blockDuration,
+          getTracker: read(THROTTLER_META.tracker, name) || throttler.getTracker || this.commonOptions.getTracker!,
+          generateKey:
+            read(THROTTLER_META.keyGenerator, name) || throttler.generateKey || this.commonOptions.generateKey!,
+        };
+      });
+      this.plans.set(handler, plans);
+    }
+    return plans;
   }
 }

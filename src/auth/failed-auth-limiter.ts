@@ -23,8 +23,10 @@ export class FailedAuthLimiter {
     private readonly settings: Settings,
   ) {}
 
-  /** Throws 429 while `address` is blocked. */
-  assertAllowed(address: string): void {
+  /** Throws 429 while the address is blocked; asked for only when some address is (reading it costs a header parse). */
+  assertAllowed(addressOf: () => string): void {
+    if (this.blockedUntil.size === 0) return;
+    const address = addressOf();
     const until = this.blockedUntil.get(address);
     if (until === undefined) return;
     if (until <= Date.now()) this.blockedUntil.delete(address);
