@@ -107,21 +107,21 @@ export function groupChoices(
     table: boolean;
   }
   const questions: Q[] = [];
+  const question = (promptRaw: string, m: Candidate, rowY: number, table: boolean): Q => {
+    return { opts: [], promptRaw, marker: m.source, rowY, x1s: [], table };
+  };
+  const read = rows.map((row) => {
+    row.items.sort((a, b) => a.x1 - b.x1);
+    const toks = rowTokens(tokens, row.y).flatMap(splitPromptOption);
+    return { toks, em: Math.max(CHOICE.minRowEm, Math.min(...row.items.map((m) => m.size)), toks[0]?.size ?? 0) };
+  });
   // First pass: the side each clear row binds on, for the rows that are a near tie.
-  const prefer = pageSide(
-    rows.map((row) => {
-      const items = [...row.items].sort((a, b) => a.x1 - b.x1);
-      const toks = rowTokens(tokens, row.y).flatMap(splitPromptOption);
-      return bindRow(items, toks, Math.max(CHOICE.minRowEm, Math.min(...items.map((m) => m.size)), toks[0]?.size ?? 0));
-    }),
-  );
+  const prefer = pageSide(rows.map((row, r) => bindRow(row.items, read[r].toks, read[r].em)));
   let grid = new Map<number, Token>();
   let prevRowQ: Q | null = null;
   let prevRowY = Infinity;
-  for (const row of rows) {
-    row.items.sort((a, b) => a.x1 - b.x1);
-    const toks = rowTokens(tokens, row.y).flatMap(splitPromptOption);
-    const em = Math.max(CHOICE.minRowEm, Math.min(...row.items.map((m) => m.size)), toks[0]?.size ?? 0);
+  for (const [r, row] of rows.entries()) {
+    const { toks, em } = read[r];
     // Each marker with its own word after it (`__ Insomnia  __ Joint pain`) is a list row whatever is printed
     // above its columns, not a grid row.
     const listRow = markerRuns(row.items, toks).every(([a, b]) => a === b);
@@ -142,14 +142,10 @@ export function groupChoices(
       // run of markers, named by the text right after the run.
       for (const [from, to] of markerRuns(row.items, toks)) {
         const after = toks.find((t) => t.x1 >= row.items[to].x2 - touch && t.x1 < (row.items[to + 1]?.x1 ?? Infinity));
-        rowQs.push({
-          opts: row.items.slice(from, to + 1).map((m, k) => ({ cand: m, labelRaw: heads[from + k].text })),
-          promptRaw: after?.text ?? '',
-          marker: row.items[from].source,
-          rowY: row.y,
-          x1s: row.items.slice(from, to + 1).map((m) => m.x1),
-          table: true,
-        });
+        const q = question(after?.text ?? '', row.items[from], row.y, true);
+        q.opts = row.items.slice(from, to + 1).map((m, k) => ({ cand: m, labelRaw: heads[from + k].text }));
+        q.x1s = q.opts.map((o) => o.cand.x1);
+        rowQs.push(q);
       }
       questions.push(...rowQs);
       prevRowQ = rowQs[rowQs.length - 1] ?? prevRowQ;
@@ -167,20 +163,15 @@ export function groupChoices(
       );
       const promptToks = toks.filter((t) => !used.has(t) && t.x2 <= m.x1 + touch && t.x1 >= wall - touch);
       if (!current || promptToks.length > 0) {
-        current = {
-          opts: [],
-          promptRaw: promptToks.map((t) => t.text).join(' '),
-          marker: m.source,
-          rowY: row.y,
-          x1s: [],
-          table,
-        };
+        current = question(promptToks.map((t) => t.text).join(' '), m, row.y, table);
         rowQs.push(current);
       }
       let labelRaw = labels[i]?.text ?? '';
-      // No grid header line and no word on the row: the nearest short text above, a guess to be reviewed.
+      // No grid header line and no word on the row: short text above, a guess to be reviewed (a sentence over the
+      // column is an instruction or a title, not a header).
       const borrowed = table && !heads;
-      if (table) labelRaw = heads?.[i].text ?? columnHeader(m, tokens)?.text ?? '';
+      const rise = [CHOICE.headerMinRise, CHOICE.headerMaxRise];
+      if (table) labelRaw = heads?.[i].text ?? tokenOver(m, tokens, rise, true, P.columnHeaderMaxWords)?.text ?? '';
       current.opts.push({ cand: m, labelRaw, borrowed: borrowed && labelRaw !== '' });
       current.x1s.push(Math.min(m.x1, labels[i]?.x1 ?? m.x1));
     });
@@ -257,15 +248,17 @@ function clean(s: string): string {
   );
 }
 
-function columnHeader(m: Candidate, tokens: Token[]): Token | null {
+/**
+ * The token over the centre of `m` (within `headerReach`) with its bottom `minRise` to `maxRise` above the marker's
+ * top and at most `maxWords` words: the nearest, or with `far` the farthest.
+ */
+function tokenOver(m: Candidate, tokens: Token[], [minRise, maxRise]: number[], far: boolean, maxWords?: number) {
+  const [c, reach] = [(m.x1 + m.x2) / 2, CHOICE.headerReach];
   let best: Token | null = null;
-  const cx = (m.x1 + m.x2) / 2;
   for (const t of tokens) {
-    if (t.y1 < m.y2 + CHOICE.headerMinRise || t.y1 > m.y2 + CHOICE.headerMaxRise) continue;
-    if (cx < t.x1 - CHOICE.headerReach || cx > t.x2 + CHOICE.headerReach) continue;
-    // A header is a few words; a sentence over the column is an instruction or a title.
-    if (t.text.trim().split(/\s+/).length > P.columnHeaderMaxWords) continue;
-    if (!best || t.y1 > best.y1) best = t;
+    if (t.y1 < m.y2 + minRise || t.y1 > m.y2 + maxRise || c < t.x1 - reach || c > t.x2 + reach) continue;
+    if (maxWords !== undefined && t.text.trim().split(/\s+/).length > maxWords) continue;
+    if (!best || (far ? t.y1 > best.y1 : t.y1 < best.y1)) best = t;
   }
   return best;
 }
@@ -278,17 +271,9 @@ function columnHeader(m: Candidate, tokens: Token[]): Token | null {
  */
 function gridHeaders(items: Candidate[], tokens: Token[], markers: Candidate[]): Token[] | null {
   if (items.length < 2) return null;
-  const { touchSlack: touch, headerReach: reach, gridHeaderMaxWords: maxWords } = CHOICE;
+  const maxWords = CHOICE.gridHeaderMaxWords;
   const centre = (m: Candidate): number => (m.x1 + m.x2) / 2;
-  const over = items.map((m) => {
-    let best: Token | null = null;
-    for (const t of tokens) {
-      const c = centre(m);
-      if (t.y1 < m.y2 - touch || t.y1 > m.y2 + P.gridHeaderMaxRise || c < t.x1 - reach || c > t.x2 + reach) continue;
-      if (!best || t.y1 < best.y1) best = t;
-    }
-    return best;
-  });
+  const over = items.map((m) => tokenOver(m, tokens, [-CHOICE.touchSlack, P.gridHeaderMaxRise], false));
   if (over.some((t) => t === null)) return null;
   const heads: Token[] = [];
   for (let i = 0; i < items.length; ) {
