@@ -9,7 +9,7 @@
 import { isChoiceKind, type DetectedField } from './field-map';
 import { kindCue } from './kinds';
 import type { Token } from './layout/text';
-import type { Box } from './layout/types';
+import { boxH, boxW, overlapX, overlapY, type Box } from './layout/types';
 
 export interface ConfidenceFeatures {
   /** The detector's confidence for the mark that made the box (0..1). */
@@ -148,9 +148,8 @@ export function confidenceOf(x: ConfidenceFeatures, w = CONFIDENCE_WEIGHTS): num
 
 /** Boxes overlapping by more than 30 % of the smaller one. */
 export function boxesOverlap(a: Box, b: Box): boolean {
-  const w = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1);
-  const h = Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1);
+  const [w, h] = [overlapX(a, b), overlapY(a, b)];
   if (w <= 0 || h <= 0) return false;
-  const small = Math.min((a.x2 - a.x1) * (a.y2 - a.y1), (b.x2 - b.x1) * (b.y2 - b.y1));
+  const small = Math.min(boxW(a) * boxH(a), boxW(b) * boxH(b));
   return small > 0 && (w * h) / small > 0.3;
 }

@@ -1,14 +1,6 @@
 /**
- * Flat-PDF detector for one page: a short pipeline of named stages, each with a spec on page data dumped from a
- * real form (test/fixtures/pages):
- *
- *   readPage      page-read.ts     text lines, and the section a height falls in
- *   candidates    candidates.ts    places to write or tick (or a fillable PDF's widgets: acroform-page.ts)
- *   circle words  circle-words.ts  answers printed as words to circle
- *   pickTexts     text-fields.ts   which text candidates are fields; tick cells of answer-headed tables
- *   labelTexts    text-fields.ts   each text field's label, borrowed down a stack of lines or a table
- *   textFields    text-fields.ts   text fields, with captions and separators
- *   choiceFields  choice-fields.ts questions of markers, grid cells and words to circle
+ * Flat-PDF detector for one page: a short pipeline of named stages (`detectPage`), each with a spec on page data
+ * dumped from a real form (test/fixtures/pages).
  */
 import type { DetectedField } from '../field-map';
 import { findCandidates } from './candidates';

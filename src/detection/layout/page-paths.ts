@@ -4,7 +4,7 @@
  */
 import type { PdfJsModule } from '../pdfjs-loader';
 import { apply, mul, type M6 } from './pdf-matrix';
-import { boxOf, type FilledRect, type Segment, type Shape } from './types';
+import { boxOf, type PageContent, type Segment } from './types';
 
 /** pt unless noted. */
 const PATH = {
@@ -34,12 +34,7 @@ export interface PathOps {
   args: number[];
 }
 
-export interface PathDrawing {
-  hLines: Segment[];
-  vLines: Segment[];
-  shapes: Shape[];
-  fills: FilledRect[];
-}
+export type PathDrawing = Pick<PageContent, 'hLines' | 'vLines' | 'shapes' | 'fills'>;
 
 interface Subpath {
   pts: Array<[number, number]>;
