@@ -147,52 +147,49 @@ export function groupChoices(
         q.x1s = q.opts.map((o) => o.cand.x1);
         rowQs.push(q);
       }
-      questions.push(...rowQs);
-      prevRowQ = rowQs[rowQs.length - 1] ?? prevRowQ;
-      prevRowY = row.y;
-      continue;
-    }
-    row.items.forEach((m, i) => {
-      const prevX = i > 0 ? row.items[i - 1].x2 : -Infinity;
-      // A blank or another field between the prompt and the marker ends the prompt ("AGE: ___ GENDER: M☐").
-      const wall = Math.max(
-        prevX,
-        ...obstacles
-          .filter((o) => o.x2 <= m.x1 + touch && Math.abs(cy(o) - row.y) < CHOICE.obstacleRowTolerance)
-          .map((o) => o.x2),
-      );
-      const promptToks = toks.filter((t) => !used.has(t) && t.x2 <= m.x1 + touch && t.x1 >= wall - touch);
-      if (!current || promptToks.length > 0) {
-        current = question(promptToks.map((t) => t.text).join(' '), m, row.y, table);
-        rowQs.push(current);
+    } else {
+      row.items.forEach((m, i) => {
+        const prevX = i > 0 ? row.items[i - 1].x2 : -Infinity;
+        // A blank or another field between the prompt and the marker ends the prompt ("AGE: ___ GENDER: M☐").
+        const wall = Math.max(
+          prevX,
+          ...obstacles
+            .filter((o) => o.x2 <= m.x1 + touch && Math.abs(cy(o) - row.y) < CHOICE.obstacleRowTolerance)
+            .map((o) => o.x2),
+        );
+        const promptToks = toks.filter((t) => !used.has(t) && t.x2 <= m.x1 + touch && t.x1 >= wall - touch);
+        if (!current || promptToks.length > 0) {
+          current = question(promptToks.map((t) => t.text).join(' '), m, row.y, table);
+          rowQs.push(current);
+        }
+        let labelRaw = labels[i]?.text ?? '';
+        // No grid header line and no word on the row: short text above, a guess to be reviewed (a sentence over
+        // the column is an instruction or a title, not a header).
+        const borrowed = table && !heads;
+        const rise = [CHOICE.headerMinRise, CHOICE.headerMaxRise];
+        if (table) labelRaw = heads?.[i].text ?? tokenOver(m, tokens, rise, true, P.columnHeaderMaxWords)?.text ?? '';
+        current.opts.push({ cand: m, labelRaw, borrowed: borrowed && labelRaw !== '' });
+        current.x1s.push(Math.min(m.x1, labels[i]?.x1 ?? m.x1));
+      });
+      // A row of options without its own prompt continues the list above (in columns: an option starts where one
+      // above does, its word or its marker, whichever comes first); two lone boxes are no list.
+      const first = rowQs[0];
+      if (
+        first &&
+        !first.promptRaw &&
+        !table &&
+        prevRowQ &&
+        !prevRowQ.table &&
+        prevRowQ.opts.length + first.opts.length > 2 &&
+        prevRowY - row.y < CHOICE.continuationPitchEm * Math.max(CHOICE.continuationMinEm, row.items[0].size) &&
+        first.x1s.some((x) => prevRowQ!.x1s.some((p) => Math.abs(p - x) < CHOICE.continuationAlign))
+      ) {
+        prevRowQ.opts.push(...first.opts);
+        prevRowQ.x1s.push(...first.x1s);
+        rowQs.shift();
+      } else if (first && !first.promptRaw) {
+        first.promptRaw = promptAbove(row.y, row.items[0].x1, lines);
       }
-      let labelRaw = labels[i]?.text ?? '';
-      // No grid header line and no word on the row: short text above, a guess to be reviewed (a sentence over the
-      // column is an instruction or a title, not a header).
-      const borrowed = table && !heads;
-      const rise = [CHOICE.headerMinRise, CHOICE.headerMaxRise];
-      if (table) labelRaw = heads?.[i].text ?? tokenOver(m, tokens, rise, true, P.columnHeaderMaxWords)?.text ?? '';
-      current.opts.push({ cand: m, labelRaw, borrowed: borrowed && labelRaw !== '' });
-      current.x1s.push(Math.min(m.x1, labels[i]?.x1 ?? m.x1));
-    });
-    // A row of options without its own prompt continues the list above (in columns: an option starts where one
-    // above does, its word or its marker, whichever comes first); two lone boxes are no list.
-    const first = rowQs[0];
-    if (
-      first &&
-      !first.promptRaw &&
-      !table &&
-      prevRowQ &&
-      !prevRowQ.table &&
-      prevRowQ.opts.length + first.opts.length > 2 &&
-      prevRowY - row.y < CHOICE.continuationPitchEm * Math.max(CHOICE.continuationMinEm, row.items[0].size) &&
-      first.x1s.some((x) => prevRowQ!.x1s.some((p) => Math.abs(p - x) < CHOICE.continuationAlign))
-    ) {
-      prevRowQ.opts.push(...first.opts);
-      prevRowQ.x1s.push(...first.x1s);
-      rowQs.shift();
-    } else if (first && !first.promptRaw) {
-      first.promptRaw = promptAbove(row.y, row.items[0].x1, lines);
     }
     questions.push(...rowQs);
     if (rowQs.length) prevRowQ = rowQs[rowQs.length - 1];
