@@ -12,7 +12,7 @@ import { addDates, ocrReason, placeOnScans, textPages } from './detect-stages';
 import { keepEditable } from './editable';
 import type { DetectionResult, Detector, Rect } from './field-map';
 import { finishFields } from './finish';
-import { layoutPages } from './layout-pages';
+import { layoutPages, ocrWidgetPages } from './layout-pages';
 import { PageBudget, pageContents, type DetectionBudget } from './page-budget';
 import { withPdfJsDocument } from './pdf-document';
 
@@ -43,6 +43,8 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
     const budget = new PageBudget(options.budget);
     const pages = pageContents(doc, pdfjs, budget);
     const found = useAcro ? undefined : await layoutPages(pdf, pages, budget, last, options);
+    // Widgets' boxes are the PDF's own: an OCR'd page only lends them its words (no placing on the scan).
+    const scanned = found ? undefined : await ocrWidgetPages(pdf, pages, budget, widgetPages(acro, last), options);
     const min = options.minConfidence ?? 0;
     const fields = found
       ? found.fields.filter((f) => f.confidence >= min)
@@ -56,13 +58,13 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
     for (let n = 1; n <= last; n++) pageBoxes.push((await doc.getPage(n)).view as Rect);
     const editable = keepEditable(finished.fields, pageBoxes);
     const reasons = [
-      ...ocrReason(found?.ocrPages),
-      ...(found?.ocrFailures ?? []),
+      ...ocrReason((found ?? scanned)?.ocrPages),
+      ...((found ?? scanned)?.ocrFailures ?? []),
       ...finished.reasons,
       ...editable.reasons,
       ...budget.reasons(),
     ];
-    const warnings = [...(acro?.warnings ?? []), ...(found?.warnings ?? [])];
+    const warnings = [...(acro?.warnings ?? []), ...((found ?? scanned)?.warnings ?? [])];
     if (last < pageCount) warnings.push(`Only the first ${last} of ${pageCount} pages were read`);
     return {
       detector,
@@ -73,4 +75,9 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
       warnings,
     };
   });
+}
+
+/** The pages (1-based, up to `last`) that hold a widget. */
+function widgetPages(acro: Awaited<ReturnType<typeof readAcroForm>> | null, last: number): Set<number> {
+  return new Set((acro?.widgets ?? []).map((w) => w.field.page).filter((n) => n <= last));
 }

@@ -30,14 +30,7 @@ export async function layoutPages(
   last: number,
   options: Pick<DetectOptions, 'ocr' | 'budget'>,
 ): Promise<LayoutPages> {
-  const out: LayoutPages = {
-    fields: [],
-    blankPages: [],
-    ocrPages: new Map(),
-    scanPlacement: new Map(),
-    ocrFailures: [],
-    warnings: [],
-  };
+  const out = emptyPages();
   let q = 0;
   const nextKey = (): string => `q${++q}`;
   const ocr = options.ocr === false ? null : await OcrSession.open(pdf, options.budget?.documentMs);
@@ -56,6 +49,44 @@ export async function layoutPages(
   }
   return out;
 }
+
+/**
+ * A fillable PDF's pages that hold widgets but no usable text layer (a scan made fillable, or one image page of a
+ * word-processor form): read by OCR like the layout path's scans, so their widgets get the meaning the page prints
+ * (a signature line's caption, an option's word). The widgets keep their own boxes.
+ */
+export async function ocrWidgetPages(
+  pdf: Uint8Array,
+  pages: PageContents,
+  budget: PageBudget,
+  widgetPages: Set<number>,
+  options: Pick<DetectOptions, 'ocr' | 'budget'>,
+): Promise<Pick<LayoutPages, 'ocrPages' | 'ocrFailures' | 'warnings'>> {
+  const out = emptyPages();
+  const unread: number[] = [];
+  for (const n of widgetPages) if (!budget.skipped(n) && needsOcr(await pages.get(n))) unread.push(n);
+  const ocr = options.ocr === false || !unread.length ? null : await OcrSession.open(pdf, options.budget?.documentMs);
+  if (!ocr) return out;
+  try {
+    for (const n of unread) {
+      const base = await pages.get(n);
+      const content = await withOcr(ocr, n, base, out);
+      if (content !== base) pages.set(n, content);
+    }
+  } finally {
+    await ocr.close();
+  }
+  return out;
+}
+
+const emptyPages = (): LayoutPages => ({
+  fields: [],
+  blankPages: [],
+  ocrPages: new Map(),
+  scanPlacement: new Map(),
+  ocrFailures: [],
+  warnings: [],
+});
 
 /** The page as OCR reads it (a scan), or with the tick boxes drawn in its images; as it was when OCR fails. */
 async function withOcr(ocr: OcrSession, n: number, content: PageContent, out: LayoutPages): Promise<PageContent> {
