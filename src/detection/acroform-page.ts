@@ -98,14 +98,9 @@ function pageFields(widgets: AcroWidget[], content: PageContent, nextKey: () => 
     for (const w of b.widgets) fields.push(widgetField(w, b.tick, printed));
   }
   radioPrompts(fields, widgets);
-  // A printed signature line with no widget on a row the author made fillable (its date beside it): a text
-  // widget cannot hold a signature, so authors leave it out. A signing block with no widget at all stays paper.
-  for (const f of page) {
-    if (used.has(f) || f.kind !== 'signature' || !f.label) continue;
-    // Rows in the upright space: rows are rows on a turned page.
-    const row = uprightBox(f, content);
-    if (fields.some((o) => overlapY(uprightBox(o, content), row) > 0)) fields.push(f);
-  }
+  // A printed signature line with no widget on a page the author made fillable: a text widget cannot hold a
+  // signature, so authors leave signing lines out, and the patient must still sign. A page without widgets stays paper.
+  for (const f of page) if (!used.has(f) && f.kind === 'signature' && f.label) fields.push(f);
   return fields;
 }
 

@@ -64,7 +64,11 @@ export async function ocrWidgetPages(
 ): Promise<Pick<LayoutPages, 'ocrPages' | 'ocrFailures' | 'warnings'>> {
   const out = emptyPages();
   const unread: number[] = [];
-  for (const n of widgetPages) if (!budget.skipped(n) && needsOcr(await pages.get(n))) unread.push(n);
+  for (const n of widgetPages) {
+    const content = await pages.get(n);
+    // An image to read, not just a thin page (a short fillable form printed as text needs no OCR).
+    if (!budget.skipped(n) && needsOcr(content) && content.images?.length) unread.push(n);
+  }
   const ocr = options.ocr === false || !unread.length ? null : await OcrSession.open(pdf, options.budget?.documentMs);
   if (!ocr) return out;
   try {
