@@ -49,18 +49,24 @@ export async function acroformFields(
   widgets: AcroWidget[],
   lastPage: number,
   pageContent: (n: number) => Promise<PageContent>,
+  scannedPages: ReadonlySet<number> = new Set(),
 ): Promise<DetectedField[]> {
   let q = 0;
   const nextKey = (): string => `q${++q}`;
   const out: DetectedField[] = [];
   for (let n = 1; n <= lastPage; n++) {
     const mine = widgets.filter((w) => w.field.page === n);
-    if (mine.length) out.push(...pageFields(mine, await pageContent(n), nextKey));
+    if (mine.length) out.push(...pageFields(mine, await pageContent(n), nextKey, scannedPages.has(n)));
   }
   return out;
 }
 
-function pageFields(widgets: AcroWidget[], content: PageContent, nextKey: () => string): DetectedField[] {
+function pageFields(
+  widgets: AcroWidget[],
+  content: PageContent,
+  nextKey: () => string,
+  scanned: boolean,
+): DetectedField[] {
   const boxes: WidgetBox[] = [];
   for (const w of widgets) {
     const same = boxes.find((b) => b.widgets[0].field.rect.every((v, i) => v === w.field.rect[i]));
@@ -98,9 +104,15 @@ function pageFields(widgets: AcroWidget[], content: PageContent, nextKey: () => 
     for (const w of b.widgets) fields.push(widgetField(w, b.tick, printed));
   }
   radioPrompts(fields, widgets);
-  // A printed signature line with no widget on a page the author made fillable: a text widget cannot hold a
-  // signature, so authors leave signing lines out, and the patient must still sign. A page without widgets stays paper.
-  for (const f of page) if (!used.has(f) && f.kind === 'signature' && f.label) fields.push(f);
+  // A printed signature line with no widget on a row the author made fillable (its date beside it), or anywhere on
+  // a scanned page made fillable: a text widget cannot hold a signature, so authors leave it out. A signing line on
+  // a born-digital page with no widget on its row is left to paper (a government form's wet signature).
+  for (const f of page) {
+    if (used.has(f) || f.kind !== 'signature' || !f.label) continue;
+    // Rows in the upright space: rows are rows on a turned page.
+    const row = uprightBox(f, content);
+    if (scanned || fields.some((o) => overlapY(uprightBox(o, content), row) > 0)) fields.push(f);
+  }
   return fields;
 }
 

@@ -48,7 +48,7 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
     const min = options.minConfidence ?? 0;
     const fields = found
       ? found.fields.filter((f) => f.confidence >= min)
-      : await acroformFields(acro?.widgets ?? [], last, pages.get);
+      : await acroformFields(acro?.widgets ?? [], last, pages.get, new Set(scanned?.ocrPages.keys()));
     const detector: Detector = !found ? 'acroform' : found.ocrPages.size > 0 ? 'ocr' : 'layout';
     await addDates(fields, pages);
     const texts = await textPages(fields, pages, last, !found);
