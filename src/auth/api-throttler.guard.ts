@@ -25,6 +25,11 @@ export const THROTTLER_META = {
   keyGenerator: 'THROTTLER:KEY_GENERATOR',
 } as const;
 
+/** A throttler option given as a number or as a function of the request (the library's `Resolvable`). */
+function resolved<T>(value: T | ((c: ExecutionContext) => T | Promise<T>), context: ExecutionContext): T | Promise<T> {
+  return typeof value === 'function' ? (value as (c: ExecutionContext) => T | Promise<T>)(context) : value;
+}
+
 /**
  * Rate limits through @nestjs/throttler with Redis storage, so the limit holds across replicas.
  * Partner routes count per API key (not per route); public routes count per client IP.
@@ -42,11 +47,9 @@ export class ApiThrottlerGuard extends ThrottlerGuard {
     for (const plan of this.planOf(context)) {
       const skipIf = plan.throttler.skipIf ?? this.commonOptions.skipIf;
       if (plan.skip || skipIf?.(context)) continue;
-      const value = <T>(v: T | ((c: ExecutionContext) => T | Promise<T>)) =>
-        typeof v === 'function' ? (v as (c: ExecutionContext) => T | Promise<T>)(context) : v;
-      const ttl = await value(plan.ttl);
-      const limit = await value(plan.limit);
-      const blockDuration = plan.blockDuration ? await value(plan.blockDuration) : ttl;
+      const ttl = await resolved(plan.ttl, context);
+      const limit = await resolved(plan.limit, context);
+      const blockDuration = plan.blockDuration ? await resolved(plan.blockDuration, context) : ttl;
       const { throttler, getTracker, generateKey } = plan;
       await this.handleRequest({ context, limit, ttl, throttler, blockDuration, getTracker, generateKey });
     }
