@@ -2,18 +2,18 @@
  * Choice markers -> options and questions: option text to the right (or the column header in a table),
  * prompt to the left or above, rows of one question merged, one vs many decided from the wording.
  */
-import type { FieldKind } from '../field-map';
+import type { ChoiceMark, FieldKind } from '../field-map';
 import { choiceMode, instructionMode } from '../kinds';
 import type { Candidate } from './candidate';
-import type { TextLine, Token } from './text';
+import { isRequiredText, type TextLine, type Token } from './text';
 import type { Box } from './types';
-import { bindRow, pageSide, splitPromptOption, subToken } from './bind';
+import { bindRow, pageSide, splitPromptOption, subToken, type RowBinding } from './bind';
 import { TEXT_MIDDLE_EM } from './box-text';
 import { COLUMN_LIST_MANY_MIN, regroupColumnLists, type ListQuestion } from './column-lists';
+import { LAYOUT_PARAMS as P } from './params';
 
 /** A check list laid out in rows and columns with at least this many options takes several answers. */
 const CHECK_LIST_MIN = 6;
-import { LAYOUT_PARAMS as P } from './params';
 
 /** Thresholds of choice rows and their headers (pt unless noted). */
 const CHOICE = {
@@ -59,146 +59,171 @@ const CHOICE = {
   instructionMaxRise: 200,
 } as const;
 
-export interface ChoiceOut {
-  cand: Candidate;
+/** One question of the page's choice fields, whichever way its options are marked (choice-fields.ts). */
+export interface ChoiceQuestion {
   kind: FieldKind;
-  label: string;
-  labelRaw: string;
   prompt: string;
-  promptRaw: string;
-  questionKey: string | null;
-  /** The option text is a column header found above the marker (its row bound no word): to be reviewed. */
-  borrowed: boolean;
+  required: boolean;
+  mark: ChoiceMark;
+  options: Array<{
+    box: Box;
+    label: string;
+    confidence: number;
+    /** The option text is a column header found above the marker (its row bound no word): to be reviewed. */
+    borrowed?: boolean;
+  }>;
 }
 
+/** The markers of one row, left to right, with the row's text and its em. */
 interface Row {
   y: number;
   items: Candidate[];
+  toks: Token[];
+  em: number;
+}
+
+interface Q extends ListQuestion {
+  marker: string;
+  rowY: number;
+  x1s: number[];
 }
 
 const cy = (b: { y1: number; y2: number }): number => (b.y1 + b.y2) / 2;
+const centre = (b: { x1: number; x2: number }): number => (b.x1 + b.x2) / 2;
+const wordCount = (t: Token): number => t.text.trim().split(/\s+/).length;
 
-function rowTokens(tokens: Token[], y: number): Token[] {
-  return tokens
-    .filter((t) => Math.abs(t.base + TEXT_MIDDLE_EM * t.size - y) < CHOICE.rowTextHalfEm * t.size + CHOICE.rowTextSlack)
-    .sort((a, b) => a.x1 - b.x1);
-}
+const question = (promptRaw: string, m: Candidate, rowY: number, table: boolean): Q => {
+  return { opts: [], promptRaw, marker: m.source, rowY, x1s: [], table };
+};
 
 export function groupChoices(
   markers: Candidate[],
   tokens: Token[],
   lines: TextLine[],
-  nextKey: () => string,
   sectionOf: (y: number) => string,
-  obstacles: Box[] = [],
-): ChoiceOut[] {
-  const rows: Row[] = [];
-  for (const m of [...markers].sort((a, b) => cy(b) - cy(a) || a.x1 - b.x1)) {
-    const r = rows.find((x) => Math.abs(x.y - cy(m)) < P.choiceRowTolerance);
-    if (r) r.items.push(m);
-    else rows.push({ y: cy(m), items: [m] });
-  }
-  interface Q extends ListQuestion {
-    opts: Array<{ cand: Candidate; labelRaw: string; borrowed?: boolean }>;
-    promptRaw: string;
-    marker: string;
-    rowY: number;
-    x1s: number[];
-    table: boolean;
-  }
-  const questions: Q[] = [];
-  const question = (promptRaw: string, m: Candidate, rowY: number, table: boolean): Q => {
-    return { opts: [], promptRaw, marker: m.source, rowY, x1s: [], table };
-  };
-  const read = rows.map((row) => {
-    row.items.sort((a, b) => a.x1 - b.x1);
-    const toks = rowTokens(tokens, row.y).flatMap(splitPromptOption);
-    return { toks, em: Math.max(CHOICE.minRowEm, Math.min(...row.items.map((m) => m.size)), toks[0]?.size ?? 0) };
-  });
+  obstacles: Box[],
+): ChoiceQuestion[] {
+  const rows = markerRows(markers, tokens);
   // First pass: the side each clear row binds on, for the rows that are a near tie.
-  const prefer = pageSide(rows.map((row, r) => bindRow(row.items, read[r].toks, read[r].em)));
+  const prefer = pageSide(rows.map((row) => bindRow(row.items, row.toks, row.em)));
+  const questions: Q[] = [];
   let grid = new Map<number, Token>();
   let prevRowQ: Q | null = null;
   let prevRowY = Infinity;
-  for (const [r, row] of rows.entries()) {
-    const { toks, em } = read[r];
+  for (const row of rows) {
     // Each marker with its own word after it (`__ Insomnia  __ Joint pain`) is a list row whatever is printed
     // above its columns, not a grid row.
-    const listRow = markerRuns(row.items, toks).every(([a, b]) => a === b);
+    const listRow = markerRuns(row).every(([a, b]) => a === b);
     // A grid's rows far under its header line take the headers of the columns they line up with.
     const found = listRow ? null : gridHeaders(row.items, tokens, markers);
-    if (found) grid = new Map(row.items.map((m, i) => [(m.x1 + m.x2) / 2, found[i]]));
+    if (found) grid = new Map(row.items.map((m, i) => [centre(m), found[i]]));
     const heads = listRow ? null : (found ?? columnsOf(row.items, grid));
     if (!heads) grid = new Map();
-    const binding = heads ? null : bindRow(row.items, toks, em, prefer);
-    const labels = binding?.words ?? row.items.map(() => null);
-    const used = new Set<Token>(labels.filter((t): t is Token => t !== null));
-    const table = binding === null;
-    let current: Q | null = null;
-    const rowQs: Q[] = [];
-    const touch = CHOICE.touchSlack;
-    if (heads && !toks.some((t) => t.x2 <= row.items[0].x1 + touch)) {
-      // A grid whose row text follows its markers ("__ __ Diabetes" under "Past Present"): one question per
-      // run of markers, named by the text right after the run.
-      for (const [from, to] of markerRuns(row.items, toks)) {
-        const after = toks.find((t) => t.x1 >= row.items[to].x2 - touch && t.x1 < (row.items[to + 1]?.x1 ?? Infinity));
-        const q = question(after?.text ?? '', row.items[from], row.y, true);
-        q.opts = row.items.slice(from, to + 1).map((m, k) => ({ cand: m, labelRaw: heads[from + k].text }));
-        q.x1s = q.opts.map((o) => o.cand.x1);
-        rowQs.push(q);
-      }
-    } else {
-      row.items.forEach((m, i) => {
-        const prevX = i > 0 ? row.items[i - 1].x2 : -Infinity;
-        // A blank or another field between the prompt and the marker ends the prompt ("AGE: ___ GENDER: M☐").
-        const wall = Math.max(
-          prevX,
-          ...obstacles
-            .filter((o) => o.x2 <= m.x1 + touch && Math.abs(cy(o) - row.y) < CHOICE.obstacleRowTolerance)
-            .map((o) => o.x2),
-        );
-        const promptToks = toks.filter((t) => !used.has(t) && t.x2 <= m.x1 + touch && t.x1 >= wall - touch);
-        if (!current || promptToks.length > 0) {
-          current = question(promptToks.map((t) => t.text).join(' '), m, row.y, table);
-          rowQs.push(current);
-        }
-        let labelRaw = labels[i]?.text ?? '';
-        // No grid header line and no word on the row: short text above, a guess to be reviewed (a sentence over
-        // the column is an instruction or a title, not a header).
-        const borrowed = table && !heads;
-        const rise = [CHOICE.headerMinRise, CHOICE.headerMaxRise];
-        if (table) labelRaw = heads?.[i].text ?? tokenOver(m, tokens, rise, true, P.columnHeaderMaxWords)?.text ?? '';
-        current.opts.push({ cand: m, labelRaw, borrowed: borrowed && labelRaw !== '' });
-        current.x1s.push(Math.min(m.x1, labels[i]?.x1 ?? m.x1));
-      });
-      // A row of options without its own prompt continues the list above (in columns: an option starts where one
-      // above does, its word or its marker, whichever comes first); two lone boxes are no list.
-      const first = rowQs[0];
-      if (
-        first &&
-        !first.promptRaw &&
-        !table &&
-        prevRowQ &&
-        !prevRowQ.table &&
-        prevRowQ.opts.length + first.opts.length > 2 &&
-        prevRowY - row.y < CHOICE.continuationPitchEm * Math.max(CHOICE.continuationMinEm, row.items[0].size) &&
-        first.x1s.some((x) => prevRowQ!.x1s.some((p) => Math.abs(p - x) < CHOICE.continuationAlign))
-      ) {
-        prevRowQ.opts.push(...first.opts);
-        prevRowQ.x1s.push(...first.x1s);
-        rowQs.shift();
-      } else if (first && !first.promptRaw) {
-        first.promptRaw = promptAbove(row.y, row.items[0].x1, lines);
-      }
+    const runs = heads !== null && !row.toks.some((t) => t.x2 <= row.items[0].x1 + CHOICE.touchSlack);
+    const rowQs = runs
+      ? runQuestions(row, heads)
+      : listQuestions(row, heads, heads ? null : bindRow(row.items, row.toks, row.em, prefer), tokens, obstacles);
+    const first = rowQs[0];
+    // A row of options without its own prompt continues the list above (in columns: an option starts where one
+    // above does, its word or its marker, whichever comes first); two lone boxes are no list.
+    if (
+      first?.promptRaw === '' &&
+      !first.table &&
+      prevRowQ &&
+      !prevRowQ.table &&
+      prevRowQ.opts.length + first.opts.length > 2 &&
+      prevRowY - row.y < CHOICE.continuationPitchEm * Math.max(CHOICE.continuationMinEm, row.items[0].size) &&
+      first.x1s.some((x) => prevRowQ!.x1s.some((p) => Math.abs(p - x) < CHOICE.continuationAlign))
+    ) {
+      prevRowQ.opts.push(...first.opts);
+      prevRowQ.x1s.push(...first.x1s);
+      rowQs.shift();
+    } else if (!runs && first?.promptRaw === '') {
+      first.promptRaw = promptAbove(row.y, row.items[0].x1, lines);
     }
     questions.push(...rowQs);
     if (rowQs.length) prevRowQ = rowQs[rowQs.length - 1];
     prevRowY = row.y;
   }
-  const out: ChoiceOut[] = [];
-  const grouped = regroupColumnLists(questions, lines);
-  const instructions = instructionsOf(grouped, lines, sectionOf);
-  for (const q of grouped) {
+  return kindsOf(regroupColumnLists(questions, lines), lines, sectionOf);
+}
+/** Markers grouped into rows, top to bottom, with the text on each row. */
+function markerRows(markers: Candidate[], tokens: Token[]): Row[] {
+  const rows: Array<{ y: number; items: Candidate[] }> = [];
+  for (const m of [...markers].sort((a, b) => cy(b) - cy(a) || a.x1 - b.x1)) {
+    const r = rows.find((x) => Math.abs(x.y - cy(m)) < P.choiceRowTolerance);
+    if (r) r.items.push(m);
+    else rows.push({ y: cy(m), items: [m] });
+  }
+  return rows.map(({ y, items }) => {
+    items.sort((a, b) => a.x1 - b.x1);
+    const toks = tokens
+      .filter(
+        (t) => Math.abs(t.base + TEXT_MIDDLE_EM * t.size - y) < CHOICE.rowTextHalfEm * t.size + CHOICE.rowTextSlack,
+      )
+      .sort((a, b) => a.x1 - b.x1)
+      .flatMap(splitPromptOption);
+    return { y, items, toks, em: Math.max(CHOICE.minRowEm, Math.min(...items.map((m) => m.size)), toks[0]?.size ?? 0) };
+  });
+}
+
+/**
+ * A grid row whose text follows its markers ("__ __ Diabetes" under "Past Present"): one question per run of
+ * markers, named by the text right after the run, its options named by the column headers.
+ */
+function runQuestions(row: Row, heads: Token[]): Q[] {
+  const { items, toks } = row;
+  return markerRuns(row).map(([from, to]) => {
+    const after = toks.find((t) => t.x1 >= items[to].x2 - CHOICE.touchSlack && t.x1 < (items[to + 1]?.x1 ?? Infinity));
+    const q = question(after?.text ?? '', items[from], row.y, true);
+    q.opts = items.slice(from, to + 1).map((m, k) => ({ cand: m, labelRaw: heads[from + k].text }));
+    q.x1s = q.opts.map((o) => o.cand.x1);
+    return q;
+  });
+}
+
+/**
+ * A row whose options are named by the words bound beside its markers or, in a table row (no binding), by the
+ * column headers: a new question wherever text before a marker prompts it.
+ */
+function listQuestions(
+  row: Row,
+  heads: Token[] | null,
+  binding: RowBinding | null,
+  tokens: Token[],
+  obstacles: Box[],
+): Q[] {
+  const labels = binding?.words ?? row.items.map(() => null);
+  const used = new Set<Token>(labels.filter((t): t is Token => t !== null));
+  const table = binding === null;
+  const touch = CHOICE.touchSlack;
+  const rowQs: Q[] = [];
+  row.items.forEach((m, i) => {
+    // A blank or another field between the prompt and the marker ends the prompt ("AGE: ___ GENDER: M☐").
+    const walls = obstacles.filter(
+      (o) => o.x2 <= m.x1 + touch && Math.abs(cy(o) - row.y) < CHOICE.obstacleRowTolerance,
+    );
+    const wall = Math.max(i > 0 ? row.items[i - 1].x2 : -Infinity, ...walls.map((o) => o.x2));
+    const promptToks = row.toks.filter((t) => !used.has(t) && t.x2 <= m.x1 + touch && t.x1 >= wall - touch);
+    if (!rowQs.length || promptToks.length > 0)
+      rowQs.push(question(promptToks.map((t) => t.text).join(' '), m, row.y, table));
+    const current = rowQs[rowQs.length - 1];
+    let labelRaw = labels[i]?.text ?? '';
+    // No grid header line and no word on the row: short text above, a guess to be reviewed (a sentence over
+    // the column is an instruction or a title, not a header).
+    const borrowed = table && !heads;
+    const rise = [CHOICE.headerMinRise, CHOICE.headerMaxRise];
+    if (table) labelRaw = heads?.[i].text ?? tokenOver(m, tokens, rise, true, P.columnHeaderMaxWords)?.text ?? '';
+    current.opts.push({ cand: m, labelRaw, borrowed: borrowed && labelRaw !== '' });
+    current.x1s.push(Math.min(m.x1, labels[i]?.x1 ?? m.x1));
+  });
+  return rowQs;
+}
+
+/** Each question's kind (one, many, or a lone check box) from its wording, an instruction over it or its layout. */
+function kindsOf(qs: Q[], lines: TextLine[], sectionOf: (y: number) => string): ChoiceQuestion[] {
+  const instructions = instructionsOf(qs, lines, sectionOf);
+  return qs.flatMap((q): ChoiceQuestion[] => {
     const options = q.opts.map((o) => clean(o.labelRaw));
     const marker =
       q.opts[0].cand.source === 'paren' ? 'paren' : (['bracket', 'circle'].find((x) => x === q.marker) ?? 'box');
@@ -209,30 +234,30 @@ export function groupChoices(
     const lone = q.opts.length === 1 && !q.table;
     // A lone small circle with no word beside it is ornament (a bullet, a logo's ring), not a field: its
     // nearest text would be a page title.
-    if (q.opts.length === 1 && q.opts[0].cand.source === 'circle' && (q.table || !clean(q.opts[0].labelRaw))) continue;
+    if (q.opts.length === 1 && q.opts[0].cand.source === 'circle' && (q.table || !options[0])) return [];
     // A check list with no wording either way takes several answers: in headed columns, or long and laid out
     // in rows and columns.
     const many =
       mode === 'many' ||
       (mode === 'unknown' &&
         (q.columnList ? q.opts.length >= COLUMN_LIST_MANY_MIN : q.opts.length >= CHECK_LIST_MIN && laidOut(q)));
-    const kind: FieldKind = lone ? 'checkbox' : many ? 'select_many' : 'select_one';
-    const key = lone ? null : nextKey();
-    for (const o of q.opts) {
-      const label = clean(o.labelRaw);
-      out.push({
-        cand: o.cand,
-        kind,
-        label,
-        labelRaw: o.labelRaw,
-        prompt: lone ? label || clean(q.promptRaw) : clean(q.promptRaw),
-        promptRaw: q.promptRaw,
-        questionKey: key,
-        borrowed: o.borrowed === true,
-      });
-    }
-  }
-  return out;
+    const prompt = clean(q.promptRaw);
+    return [
+      {
+        kind: lone ? 'checkbox' : many ? 'select_many' : 'select_one',
+        // A lone box is named by its own word.
+        prompt: lone ? options[0] || prompt : prompt,
+        required: isRequiredText(q.promptRaw),
+        mark: 'check',
+        options: q.opts.map((o, i) => ({
+          box: o.cand,
+          label: options[i],
+          confidence: options[i] ? o.cand.confidence : o.cand.confidence * P.unlabelledConfidence,
+          borrowed: o.borrowed,
+        })),
+      },
+    ];
+  });
 }
 
 function clean(s: string): string {
@@ -250,11 +275,11 @@ function clean(s: string): string {
  * top and at most `maxWords` words: the nearest, or with `far` the farthest.
  */
 function tokenOver(m: Candidate, tokens: Token[], [minRise, maxRise]: number[], far: boolean, maxWords?: number) {
-  const [c, reach] = [(m.x1 + m.x2) / 2, CHOICE.headerReach];
+  const [c, reach] = [centre(m), CHOICE.headerReach];
   let best: Token | null = null;
   for (const t of tokens) {
     if (t.y1 < m.y2 + minRise || t.y1 > m.y2 + maxRise || c < t.x1 - reach || c > t.x2 + reach) continue;
-    if (maxWords !== undefined && t.text.trim().split(/\s+/).length > maxWords) continue;
+    if (maxWords !== undefined && wordCount(t) > maxWords) continue;
     if (!best || (far ? t.y1 > best.y1 : t.y1 < best.y1)) best = t;
   }
   return best;
@@ -268,8 +293,6 @@ function tokenOver(m: Candidate, tokens: Token[], [minRise, maxRise]: number[], 
  */
 function gridHeaders(items: Candidate[], tokens: Token[], markers: Candidate[]): Token[] | null {
   if (items.length < 2) return null;
-  const maxWords = CHOICE.gridHeaderMaxWords;
-  const centre = (m: Candidate): number => (m.x1 + m.x2) / 2;
   const over = items.map((m) => tokenOver(m, tokens, [-CHOICE.touchSlack, P.gridHeaderMaxRise], false));
   if (over.some((t) => t === null)) return null;
   const heads: Token[] = [];
@@ -277,7 +300,7 @@ function gridHeaders(items: Candidate[], tokens: Token[], markers: Candidate[]):
     let j = i;
     while (j + 1 < items.length && over[j + 1] === over[i]) j++;
     const parts = splitOverColumns(over[i]!, items.slice(i, j + 1).map(centre));
-    if (!parts || parts.some((h) => h.text.trim().split(/\s+/).length > maxWords)) return null;
+    if (!parts || parts.some((h) => wordCount(h) > CHOICE.gridHeaderMaxWords)) return null;
     heads.push(...parts.map((h) => wrappedHeader(h, tokens)));
     i = j + 1;
   }
@@ -294,10 +317,7 @@ function gridHeaders(items: Candidate[], tokens: Token[], markers: Candidate[]):
 
 /** The header of each marker's column in the grid above (its centre within `continuationAlign`), or null. */
 function columnsOf(items: Candidate[], grid: Map<number, Token>): Token[] | null {
-  const heads = items.map((m) => {
-    const c = (m.x1 + m.x2) / 2;
-    return [...grid].find(([x]) => Math.abs(x - c) < CHOICE.continuationAlign)?.[1];
-  });
+  const heads = items.map((m) => [...grid].find(([x]) => Math.abs(x - centre(m)) < CHOICE.continuationAlign)?.[1]);
   return items.length >= 2 && heads.every((h) => h !== undefined) ? heads : null;
 }
 
@@ -330,7 +350,7 @@ function wrappedHeader(best: Token, tokens: Token[]): Token {
         t.x1 < top.x2 &&
         t.x2 > top.x1,
     );
-    if (!up || up.text.trim().split(/\s+/).length > CHOICE.gridHeaderMaxWords) break;
+    if (!up || wordCount(up) > CHOICE.gridHeaderMaxWords) break;
     text = `${up.text} ${text}`;
     top = up;
   }
@@ -338,7 +358,7 @@ function wrappedHeader(best: Token, tokens: Token[]): Token {
 }
 
 /** Index ranges of markers with no text between consecutive ones. */
-function markerRuns(items: Candidate[], toks: Token[]): Array<[number, number]> {
+function markerRuns({ items, toks }: Row): Array<[number, number]> {
   const runs: Array<[number, number]> = [];
   let from = 0;
   for (let i = 1; i <= items.length; i++) {
@@ -377,7 +397,7 @@ function laidOut(q: { opts: Array<{ cand: Candidate }> }): boolean {
  * (the further rows of its table, the following questions with the same options); `near` where it is further
  * down within `instructionMaxRise` in the section.
  */
-function instructionsOf<Q extends ListQuestion & { rowY: number }>(
+function instructionsOf(
   qs: Q[],
   lines: TextLine[],
   sectionOf: (y: number) => string,
