@@ -80,28 +80,6 @@ export function inkBox(t: Token): Box {
 const stripInstruction = (s: string): string => s.replace(/\bcircle\s+(one|all|any)\b.*$/i, '').trim();
 const isInt = (t: Token): boolean => /^\d{1,2}$/.test(t.text.trim());
 
-function optionRuns(toks: Token[]): Array<{ start: number; end: number }> {
-  const runs: Array<{ start: number; end: number }> = [];
-  for (let i = 0; i < toks.length; i++) {
-    if (YES.test(toks[i].text.trim()) && toks[i + 1] && NO.test(toks[i + 1].text.trim())) {
-      // A third answer may follow ("Yes  No  Not sure").
-      const third = toks[i + 2] && MAYBE.test(toks[i + 2].text.trim()) ? 1 : 0;
-      runs.push({ start: i, end: i + 1 + third });
-      i += 1 + third;
-      continue;
-    }
-    if (isInt(toks[i])) {
-      let j = i;
-      while (j + 1 < toks.length && isInt(toks[j + 1]) && Number(toks[j + 1].text) === Number(toks[j].text) + 1) j++;
-      if (j - i + 1 >= CIRCLE.scaleMinNumbers) {
-        runs.push({ start: i, end: j });
-        i = j;
-      }
-    }
-  }
-  return runs;
-}
-
 /**
  * Words of one token split apart (glyph gaps wider than a space): the tokenizer keeps words closer than a word
  * gap in one phrase, so `Y N`, `YES NO` or `Yes / No` printed a space apart arrive as one token.
@@ -189,11 +167,14 @@ const SLASH_OPTION_MAX_WORDS = 2;
 const isOptionWord = (t: Token): boolean =>
   t.text.trim().split(/\s+/).length <= CIRCLE.optionMaxWords && t.text.trim().length <= CIRCLE.optionMaxChars;
 
-function question(promptRaw: string, opts: Token[], many: boolean, y: number): CircleQuestion | null {
+/** A question found on a row: its prompt, its option words and whether it takes several answers. */
+type Ask = [promptRaw: string, opts: Token[], many: boolean];
+
+function question([promptRaw, opts, many]: Ask, y: number, markers: Box[]): CircleQuestion | null {
   if (!opts.every(isOptionWord)) return null;
   // Words with markers right under them are a column header of those markers.
   const header = (t: Token): boolean =>
-    pageMarkers.some(
+    markers.some(
       (m) =>
         m.y2 <= t.y1 + CIRCLE.touchSlack &&
         m.y2 > t.y1 - P.circleHeaderReach &&
@@ -217,105 +198,127 @@ function question(promptRaw: string, opts: Token[], many: boolean, y: number): C
  * `markers` are the page's choice markers: a row of words with markers on it or right under it is a row of
  * option labels or a column header, not words to circle.
  */
-let pageMarkers: Box[] = [];
-
 export function findCircleWords(
   lines: TextLine[],
   markers: Box[],
   sectionStart: (y: number) => number,
 ): CircleQuestion[] {
-  pageMarkers = markers;
   const found: Array<CircleQuestion | null> = [];
   let sectionInstruction: { text: string; section: number } | null = null;
   const usedLines = new Set<TextLine>();
-  for (let li = 0; li < lines.length; li++) {
-    const l = lines[li];
-    if (usedLines.has(l)) continue;
+  for (const [li, l] of lines.entries()) {
     // Words on a row of markers are the markers' option labels.
     const lineMiddle = l.base + TEXT_MIDDLE_EM * l.size;
     if (markers.some((m) => Math.abs((m.y1 + m.y2) / 2 - lineMiddle) < CIRCLE.markerRowTolerance)) continue;
-    const em = l.size;
+    if (usedLines.has(l)) continue;
     const toks = l.tokens.flatMap((t) => (t.type === 'text' ? splitPromptOption(t) : [t]));
     const texts = toks.filter((t) => t.type === 'text');
     const lineText = texts.map((t) => t.text).join(' ');
-    if (l.tokens.every((t) => t.type === 'text') && INSTRUCTION.test(lineText) && l.tokens.length === 1) {
-      const inline = INLINE_INSTRUCTION.test(lineText);
-      if (!inline) {
+    let asks: Ask[];
+    if (l.tokens.length === 1 && l.tokens[0].type === 'text' && INSTRUCTION.test(lineText)) {
+      if (!INLINE_INSTRUCTION.test(lineText)) {
         sectionInstruction = { text: lineText, section: sectionStart(l.base) };
         continue;
       }
       // "How did you hear about us? circle one:" with the options on the rows under it.
-      const opts: Token[] = [];
-      for (let k = li + 1; k < lines.length; k++) {
-        const n = lines[k];
-        const prevBase = k === li + 1 ? l.base : lines[k - 1].base;
-        const tooFar = prevBase - n.base > CIRCLE.optionRowPitchEm * em || n.x1 < l.x1 - CIRCLE.optionRowOutdent;
-        if (tooFar || n.tokens[0].type !== 'text') break;
-        if (n.tokens.some((t) => t.type === 'text' && /:\s*$/.test(t.text))) break;
-        opts.push(...n.tokens.filter((t) => t.type === 'text'));
-        usedLines.add(n);
-      }
-      if (opts.length >= CIRCLE.minOptions)
-        found.push(question(lineText, opts, /\b(all|any)\b/i.test(lineText), l.base));
-      continue;
+      const under = rowsUnder(lines, li);
+      under.forEach((n) => usedLines.add(n));
+      const opts = under.flatMap((n) => n.tokens.filter((t) => t.type === 'text'));
+      asks = opts.length >= CIRCLE.minOptions ? [[lineText, opts, /\b(all|any)\b/i.test(lineText)]] : [];
+    } else {
+      const section = sectionInstruction?.section === sectionStart(l.base) ? sectionInstruction.text : null;
+      asks = afterInstruction(texts) ?? answerRuns(toks) ?? slashLists(toks, texts) ?? labelledRow(l, texts, section);
     }
-    // Option words after an inline instruction on the same row.
-    const instrAt = texts.findIndex((t) => INLINE_INSTRUCTION.test(t.text));
-    if (instrAt >= 0 && instrAt + 1 < texts.length) {
-      const opts = texts.slice(instrAt + 1);
-      const promptRaw = texts
-        .slice(0, instrAt + 1)
-        .map((t) => t.text)
-        .join(' ');
-      found.push(question(promptRaw, opts, /\bcircle\s+(all|any)\b/i.test(texts[instrAt].text), l.base));
-      continue;
-    }
-    const words = toks.flatMap(splitAnswerWords);
-    const runs = optionRuns(words);
-    // Without an answer-word run, answers separated by spaced slashes (a run wins: `COPD / Emphysema  Yes  No`
-    // names the question, it does not answer it).
-    const lists = texts.map((t) => ({ t, list: slashList(t) })).filter((x) => x.list !== null);
-    if (!runs.length && lists.length) {
-      for (const { t, list } of lists) {
-        // The question before a separate list asks (`?`, `:`) or has its own blank (`Date of last exam ___
-        // Normal / Abnormal`); `Street address  Apt / Unit` is two labels.
-        const prev = toks.filter((o) => o.x2 <= t.x1).pop();
-        const asks = prev !== undefined && (prev.type !== 'text' || /[?:]$/.test(prev.text.trim()));
-        const before = texts.filter((o) => o.x2 <= t.x1);
-        // A list with a blank glued after it labels that blank (`Apt / Unit ____`).
-        const next = toks.find((o) => o.x1 >= t.x2);
-        const labelsBlank = !list!.tail && next?.type === 'blank' && next.x1 - t.x2 < t.size;
-        const promptRaw = labelsBlank
-          ? ''
-          : (list!.head?.text ?? (asks ? (before[before.length - 1]?.text ?? '') : ''));
-        if (promptRaw) found.push(question(promptRaw, list!.options, false, l.base));
-      }
-      continue;
-    }
-    if (runs.length) {
-      let from = 0;
-      for (const r of runs) {
-        const before = words.slice(from, r.start).filter((t) => t.type === 'text');
-        const head = before[before.length - 1];
-        const opts = words.slice(r.start, r.end + 1);
-        from = r.end + 1;
-        // Words with no question before them on the row are labels of something else (boxes drawn by a
-        // vanished widget, a column header).
-        if (head) found.push(question(head.text, opts, false, l.base));
-      }
-      continue;
-    }
-    // "Constitutional: Fever  Chills  Weight loss" under "Circle any symptoms ...".
-    if (
-      sectionInstruction &&
-      sectionInstruction.section === sectionStart(l.base) &&
-      l.tokens.every((t) => t.type === 'text') &&
-      texts.length >= 1 + CIRCLE.minOptions &&
-      /:\s*$/.test(texts[0].text) &&
-      texts.slice(1).every((t, i) => t.x1 - (i === 0 ? texts[0].x2 : texts[i].x2) < P.circleWordMaxGapEm * em)
-    ) {
-      found.push(question(texts[0].text, texts.slice(1), /\b(all|any)\b/i.test(sectionInstruction.text), l.base));
-    }
+    // Words with no question before them on the row are labels of something else (boxes drawn by a vanished
+    // widget, a column header).
+    for (const ask of asks) if (ask[0]) found.push(question(ask, l.base, markers));
   }
   return found.filter((q): q is CircleQuestion => q !== null);
+}
+
+/** The rows under a `circle one:` line that hold its options: close under it, not outdented, not labels. */
+function rowsUnder(lines: TextLine[], li: number): TextLine[] {
+  const l = lines[li];
+  const out: TextLine[] = [];
+  for (let k = li + 1; k < lines.length; k++) {
+    const n = lines[k];
+    const tooFar =
+      lines[k - 1].base - n.base > CIRCLE.optionRowPitchEm * l.size || n.x1 < l.x1 - CIRCLE.optionRowOutdent;
+    if (tooFar || n.tokens[0].type !== 'text') break;
+    if (n.tokens.some((t) => t.type === 'text' && /:\s*$/.test(t.text))) break;
+    out.push(n);
+  }
+  return out;
+}
+
+/** Option words after an inline instruction on the same row. */
+function afterInstruction(texts: Token[]): Ask[] | null {
+  const at = texts.findIndex((t) => INLINE_INSTRUCTION.test(t.text));
+  if (at < 0 || at + 1 >= texts.length) return null;
+  const promptRaw = texts
+    .slice(0, at + 1)
+    .map((t) => t.text)
+    .join(' ');
+  return [[promptRaw, texts.slice(at + 1), /\bcircle\s+(all|any)\b/i.test(texts[at].text)]];
+}
+
+/** Runs of answer words (`Yes  No`, a scale `0 1 2 3`), each asked by the word before it; null when none. */
+function answerRuns(toks: Token[]): Ask[] | null {
+  const words = toks.flatMap(splitAnswerWords);
+  const asks: Ask[] = [];
+  let from = 0;
+  for (let i = 0; i < words.length; i++) {
+    let end = -1;
+    if (YES.test(words[i].text.trim()) && words[i + 1] && NO.test(words[i + 1].text.trim())) {
+      // A third answer may follow ("Yes  No  Not sure").
+      end = i + 1 + (words[i + 2] && MAYBE.test(words[i + 2].text.trim()) ? 1 : 0);
+    } else if (isInt(words[i])) {
+      let j = i;
+      while (j + 1 < words.length && isInt(words[j + 1]) && Number(words[j + 1].text) === Number(words[j].text) + 1)
+        j++;
+      if (j - i + 1 >= CIRCLE.scaleMinNumbers) end = j;
+    }
+    if (end < 0) continue;
+    const head = words
+      .slice(from, i)
+      .filter((t) => t.type === 'text')
+      .at(-1);
+    asks.push([head?.text ?? '', words.slice(i, end + 1), false]);
+    from = end + 1;
+    i = end;
+  }
+  return asks.length ? asks : null;
+}
+
+/**
+ * Answers separated by spaced slashes, when the row has no answer-word run (a run wins: `COPD / Emphysema  Yes  No`
+ * names the question, it does not answer it); null when none.
+ */
+function slashLists(toks: Token[], texts: Token[]): Ask[] | null {
+  const asks = texts.flatMap((t): Ask[] => {
+    const list = slashList(t);
+    if (!list) return [];
+    // The question before a separate list asks (`?`, `:`) or has its own blank (`Date of last exam ___
+    // Normal / Abnormal`); `Street address  Apt / Unit` is two labels.
+    const prev = toks.filter((o) => o.x2 <= t.x1).pop();
+    const asked = prev !== undefined && (prev.type !== 'text' || /[?:]$/.test(prev.text.trim()));
+    const before = texts.filter((o) => o.x2 <= t.x1);
+    // A list with a blank glued after it labels that blank (`Apt / Unit ____`).
+    const next = toks.find((o) => o.x1 >= t.x2);
+    const labelsBlank = !list.tail && next?.type === 'blank' && next.x1 - t.x2 < t.size;
+    const promptRaw = labelsBlank ? '' : (list.head?.text ?? (asked ? (before[before.length - 1]?.text ?? '') : ''));
+    return [[promptRaw, list.options, false]];
+  });
+  return asks.length ? asks : null;
+}
+
+/** "Constitutional: Fever  Chills  Weight loss" under "Circle any symptoms ..." (`instruction`, same section). */
+function labelledRow(l: TextLine, texts: Token[], instruction: string | null): Ask[] {
+  const ok =
+    instruction !== null &&
+    l.tokens.every((t) => t.type === 'text') &&
+    texts.length >= 1 + CIRCLE.minOptions &&
+    /:\s*$/.test(texts[0].text) &&
+    texts.slice(1).every((t, i) => t.x1 - (i === 0 ? texts[0].x2 : texts[i].x2) < P.circleWordMaxGapEm * l.size);
+  return ok ? [[texts[0].text, texts.slice(1), /\b(all|any)\b/i.test(instruction)]] : [];
 }
