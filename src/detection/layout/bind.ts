@@ -51,6 +51,11 @@ export function subToken(t: Token, from: number, to: number): Token {
   };
 }
 
+/** The tokens from `x1` to `x2` (within 1 pt: text touching a marker is beside it). */
+export function toksBetween(toks: Token[], x1: number, x2: number): Token[] {
+  return toks.filter((t) => t.x1 >= x1 - 1 && t.x2 <= x2 + 1);
+}
+
 /** The cost of binding one side: lower is better. */
 function sideCost(markers: Box[], words: Array<Token | null>, side: Side, em: number): number {
   const gaps: number[] = [];
@@ -72,15 +77,11 @@ function sideCost(markers: Box[], words: Array<Token | null>, side: Side, em: nu
 function wordsFor(markers: Box[], toks: Token[], side: Side, em: number): Array<Token | null> {
   const maxGap = Math.max(P.bindMaxGapFloor, P.bindMaxGapEm * em);
   return markers.map((m, i) => {
-    if (side === 'right') {
-      const limit = markers[i + 1]?.x1 ?? Infinity;
-      const w = toks.find((t) => t.x1 >= m.x2 - 1 && t.x2 <= limit + 1);
-      return w && w.x1 - m.x2 <= maxGap ? w : null;
-    }
-    const limit = markers[i - 1]?.x2 ?? -Infinity;
-    const cands = toks.filter((t) => t.x2 <= m.x1 + 1 && t.x1 >= limit - 1);
-    const w = cands[cands.length - 1];
-    return w && m.x1 - w.x2 <= maxGap ? w : null;
+    const w =
+      side === 'right'
+        ? toksBetween(toks, m.x2, markers[i + 1]?.x1 ?? Infinity)[0]
+        : toksBetween(toks, markers[i - 1]?.x2 ?? -Infinity, m.x1).at(-1);
+    return w && (side === 'right' ? w.x1 - m.x2 : m.x1 - w.x2) <= maxGap ? w : null;
   });
 }
 
@@ -106,12 +107,8 @@ export function bindRow(markers: Box[], toks: Token[], em: number, prefer?: Side
 
 /** The side most rows of a page bind on, counting only rows that bind two or more markers. */
 export function pageSide(bindings: Array<RowBinding | null>): Side | undefined {
-  let left = 0;
-  let right = 0;
-  for (const b of bindings) {
-    if (!b || b.words.filter((w) => w !== null).length < 2) continue;
-    if (b.side === 'left') left++;
-    else right++;
-  }
+  const clear = bindings.filter((b) => b && b.words.filter((w) => w !== null).length >= 2);
+  const left = clear.filter((b) => b!.side === 'left').length;
+  const right = clear.length - left;
   return left === right ? undefined : left > right ? 'left' : 'right';
 }

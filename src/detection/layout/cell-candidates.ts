@@ -7,7 +7,7 @@ import type { Candidate } from './candidate';
 import type { Cell, Geometry } from './geometry';
 import { DRAWN_FIELD_TEXT_SIZE, LAYOUT_PARAMS as P } from './params';
 import type { TextLine, Token } from './text';
-import { boxH, boxW, type Box } from './types';
+import { boxH, boxW, overlapY, type Box } from './types';
 
 /** pt: a field's interior is its box inset by this much (the box's own ink). */
 const BOX_INK = 1;
@@ -94,6 +94,11 @@ const LOWER_BAND = {
 
 const inside = (o: Box, c: Box, slack: number): boolean =>
   o.x1 >= c.x1 - slack && o.x2 <= c.x2 + slack && o.y1 >= c.y1 - slack && o.y2 <= c.y2 + slack;
+/** Another cell on `c`'s row (sharing most of its height)... */
+const onRow = (o: Box, c: Box): boolean => o !== c && overlapY(o, c) >= TABLE.rowOverlapShare * boxH(c);
+/** ... and touching it left or right. */
+const touching = (o: Box, c: Box): boolean =>
+  Math.abs(o.x1 - c.x2) <= TABLE.edgeTolerance || Math.abs(o.x2 - c.x1) <= TABLE.edgeTolerance;
 
 /** One comb row as a field: the interior of its boxes, one character each. */
 export function combCandidate(g: Cell[]): Candidate {
@@ -225,12 +230,11 @@ function lowerBand(c: Candidate): Candidate {
 export function besideTextBlock(c: Cell, cells: Cell[], lines: TextLine[], top: number): boolean {
   const align = TABLE.edgeTolerance;
   return cells.some((o) => {
-    if (o === c || Math.min(o.y2, c.y2) - Math.max(o.y1, c.y1) < TABLE.rowOverlapShare * boxH(c)) return false;
+    if (!onRow(o, c)) return false;
     const texts = tokensIn(lines, o).filter((t) => t.type === 'text' && !isHint(t.text));
     const starts = new Map<number, number>();
     for (const t of texts) starts.set(Math.round(t.base), Math.min(t.x1, starts.get(Math.round(t.base)) ?? Infinity));
-    const beside = Math.abs(o.x1 - c.x2) <= align || Math.abs(o.x2 - c.x1) <= align;
-    if (beside && starts.size >= TABLE.textBlockRows) return true;
+    if (touching(o, c) && starts.size >= TABLE.textBlockRows) return true;
     // A paragraph wrapped down to the bottom of a cell of the same row, its first line level with this cell's
     // text (both are the row's content): the row is as tall as that paragraph.
     const sameRow =
@@ -245,14 +249,7 @@ export function besideTextBlock(c: Cell, cells: Cell[], lines: TextLine[], top: 
 
 /** A bold line alone in a box that no other cell adjoins on its row: a section heading drawn boxed. */
 function boxedHeading(c: Cell, row: Token[], cells: Cell[]): boolean {
-  const align = TABLE.edgeTolerance;
-  const adjoined = cells.some(
-    (o) =>
-      o !== c &&
-      Math.min(o.y2, c.y2) - Math.max(o.y1, c.y1) >= TABLE.rowOverlapShare * boxH(c) &&
-      (Math.abs(o.x1 - c.x2) <= align || Math.abs(o.x2 - c.x1) <= align),
-  );
-  return !adjoined && row.every((t) => t.bold);
+  return !cells.some((o) => onRow(o, c) && touching(o, c)) && row.every((t) => t.bold);
 }
 
 /** Walks up a table column through empty cells of the same width to a header cell with text. */

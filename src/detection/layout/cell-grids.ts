@@ -30,7 +30,7 @@ export function cellGridRows(cands: Candidate[], tokens: Token[]): CellGridRow[]
     // Tables side by side share rows: each run of touching cells is a table of its own.
     const runs: Candidate[][] = [];
     for (const c of row)
-      if (runs.length && c.cell!.x1 - runs[runs.length - 1].at(-1)!.cell!.x2 < ALIGN) runs[runs.length - 1].push(c);
+      if (runs.length && c.cell!.x1 - runs.at(-1)!.at(-1)!.cell!.x2 < ALIGN) runs.at(-1)!.push(c);
       else runs.push([c]);
     runs.forEach((cells, i) => {
       const grid = gridRow(cells, tokens, runs[i - 1]?.at(-1)?.x2 ?? -Infinity);
@@ -50,11 +50,7 @@ function gridRow(cells: Candidate[], tokens: Token[], from: number): CellGridRow
     .sort((a, b) => b.base - a.base || a.x1 - b.x1);
   if (!head.length) return null;
   const prompt = head.map((t) => t.text.trim()).join(' ');
-  const mode = choiceMode(
-    prompt,
-    '',
-    cells.map((c) => c.columnHeader!),
-    'cell',
-  );
+  const heads = cells.map((c) => c.columnHeader!);
+  const mode = choiceMode(prompt, '', heads, 'cell');
   return mode === 'unknown' ? null : { prompt, many: mode === 'many', cells };
 }

@@ -42,7 +42,7 @@ describe('choiceFields (page data of the W-9, line 3a)', () => {
     const cell = { ...texts[0], cell: { ...texts[0], fillOnly: false, filledGray: null }, columnHeader: 'Yes' };
     const grids: CellGridRow[] = [{ cells: [cell], many: false, prompt: 'Grid row' }];
     const box = { x1: 100, y1: 500, x2: 120, y2: 510 };
-    const circled = [{ promptRaw: 'Circle one:', many: false, y: 505, options: [{ label: 'A', box }] }];
+    const circled = [{ promptRaw: 'Circle one:', many: false, options: [{ label: 'A', box }] }];
     const fields = choiceFields(read, { markers, texts, grids, circled }, key);
     expect(fields.slice(-2).map((f) => [f.questionKey, f.prompt, f.mark])).toEqual([
       ['q2', 'Grid row', 'check'],

@@ -7,7 +7,7 @@ import { choiceMode, instructionMode } from '../kinds';
 import type { Candidate } from './candidate';
 import { isRequiredText, type TextLine, type Token } from './text';
 import type { Box } from './types';
-import { bindRow, pageSide, splitPromptOption, subToken, type RowBinding } from './bind';
+import { bindRow, pageSide, splitPromptOption, subToken, toksBetween, type RowBinding } from './bind';
 import { TEXT_MIDDLE_EM } from './box-text';
 import { COLUMN_LIST_MANY_MIN, regroupColumnLists, type ListQuestion } from './column-lists';
 import { LAYOUT_PARAMS as P } from './params';
@@ -65,13 +65,8 @@ export interface ChoiceQuestion {
   prompt: string;
   required: boolean;
   mark: ChoiceMark;
-  options: Array<{
-    box: Box;
-    label: string;
-    confidence: number;
-    /** The option text is a column header found above the marker (its row bound no word): to be reviewed. */
-    borrowed?: boolean;
-  }>;
+  /** `borrowed`: the option text is a column header found above the marker (its row bound no word), to review. */
+  options: Array<{ box: Box; label: string; confidence: number; borrowed?: boolean }>;
 }
 
 /** The markers of one row, left to right, with the row's text and its em. */
@@ -82,10 +77,11 @@ interface Row {
   em: number;
 }
 
+/** `x1`: where an option starts, its word or its marker, whichever comes first. */
 interface Q extends ListQuestion {
+  opts: Array<ListQuestion['opts'][number] & { x1: number }>;
   marker: string;
   rowY: number;
-  x1s: number[];
 }
 
 const cy = (b: { y1: number; y2: number }): number => (b.y1 + b.y2) / 2;
@@ -93,7 +89,7 @@ const centre = (b: { x1: number; x2: number }): number => (b.x1 + b.x2) / 2;
 const wordCount = (t: Token): number => t.text.trim().split(/\s+/).length;
 
 const question = (promptRaw: string, m: Candidate, rowY: number, table: boolean): Q => {
-  return { opts: [], promptRaw, marker: m.source, rowY, x1s: [], table };
+  return { opts: [], promptRaw, marker: m.source, rowY, table };
 };
 
 export function groupChoices(
@@ -119,7 +115,7 @@ export function groupChoices(
     if (found) grid = new Map(row.items.map((m, i) => [centre(m), found[i]]));
     const heads = listRow ? null : (found ?? columnsOf(row.items, grid));
     if (!heads) grid = new Map();
-    const runs = heads !== null && !row.toks.some((t) => t.x2 <= row.items[0].x1 + CHOICE.touchSlack);
+    const runs = heads !== null && !toksBetween(row.toks, -Infinity, row.items[0].x1).length;
     const rowQs = runs
       ? runQuestions(row, heads)
       : listQuestions(row, heads, heads ? null : bindRow(row.items, row.toks, row.em, prefer), tokens, obstacles);
@@ -133,10 +129,9 @@ export function groupChoices(
       !prevRowQ.table &&
       prevRowQ.opts.length + first.opts.length > 2 &&
       prevRowY - row.y < CHOICE.continuationPitchEm * Math.max(CHOICE.continuationMinEm, row.items[0].size) &&
-      first.x1s.some((x) => prevRowQ!.x1s.some((p) => Math.abs(p - x) < CHOICE.continuationAlign))
+      first.opts.some((o) => prevRowQ!.opts.some((p) => Math.abs(p.x1 - o.x1) < CHOICE.continuationAlign))
     ) {
       prevRowQ.opts.push(...first.opts);
-      prevRowQ.x1s.push(...first.x1s);
       rowQs.shift();
     } else if (!runs && first?.promptRaw === '') {
       first.promptRaw = promptAbove(row.y, row.items[0].x1, lines);
@@ -176,8 +171,7 @@ function runQuestions(row: Row, heads: Token[]): Q[] {
   return markerRuns(row).map(([from, to]) => {
     const after = toks.find((t) => t.x1 >= items[to].x2 - CHOICE.touchSlack && t.x1 < (items[to + 1]?.x1 ?? Infinity));
     const q = question(after?.text ?? '', items[from], row.y, true);
-    q.opts = items.slice(from, to + 1).map((m, k) => ({ cand: m, labelRaw: heads[from + k].text }));
-    q.x1s = q.opts.map((o) => o.cand.x1);
+    q.opts = items.slice(from, to + 1).map((m, k) => ({ cand: m, labelRaw: heads[from + k].text, x1: m.x1 }));
     return q;
   });
 }
@@ -204,7 +198,7 @@ function listQuestions(
       (o) => o.x2 <= m.x1 + touch && Math.abs(cy(o) - row.y) < CHOICE.obstacleRowTolerance,
     );
     const wall = Math.max(i > 0 ? row.items[i - 1].x2 : -Infinity, ...walls.map((o) => o.x2));
-    const promptToks = row.toks.filter((t) => !used.has(t) && t.x2 <= m.x1 + touch && t.x1 >= wall - touch);
+    const promptToks = toksBetween(row.toks, wall, m.x1).filter((t) => !used.has(t));
     if (!rowQs.length || promptToks.length > 0)
       rowQs.push(question(promptToks.map((t) => t.text).join(' '), m, row.y, table));
     const current = rowQs[rowQs.length - 1];
@@ -214,8 +208,8 @@ function listQuestions(
     const borrowed = table && !heads;
     const rise = [CHOICE.headerMinRise, CHOICE.headerMaxRise];
     if (table) labelRaw = heads?.[i].text ?? tokenOver(m, tokens, rise, true, P.columnHeaderMaxWords)?.text ?? '';
-    current.opts.push({ cand: m, labelRaw, borrowed: borrowed && labelRaw !== '' });
-    current.x1s.push(Math.min(m.x1, labels[i]?.x1 ?? m.x1));
+    const x1 = Math.min(m.x1, labels[i]?.x1 ?? m.x1);
+    current.opts.push({ cand: m, labelRaw, borrowed: borrowed && labelRaw !== '', x1 });
   });
   return rowQs;
 }
@@ -360,16 +354,10 @@ function wrappedHeader(best: Token, tokens: Token[]): Token {
 /** Index ranges of markers with no text between consecutive ones. */
 function markerRuns({ items, toks }: Row): Array<[number, number]> {
   const runs: Array<[number, number]> = [];
-  let from = 0;
-  for (let i = 1; i <= items.length; i++) {
-    const touch = CHOICE.touchSlack;
-    const gapText =
-      i < items.length && toks.some((t) => t.x1 >= items[i - 1].x2 - touch && t.x2 <= items[i].x1 + touch);
-    if (i === items.length || gapText) {
-      runs.push([from, i - 1]);
-      from = i;
-    }
-  }
+  items.forEach((m, i) => {
+    if (i > 0 && !toksBetween(toks, items[i - 1].x2, m.x1).length) runs[runs.length - 1][1] = i;
+    else runs.push([i, i]);
+  });
   return runs;
 }
 

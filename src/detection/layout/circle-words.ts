@@ -16,7 +16,6 @@ export interface CircleQuestion {
   promptRaw: string;
   options: Array<{ box: Box; label: string }>;
   many: boolean;
-  y: number;
 }
 
 const YES = /^(yes|y|s[ií])$/i;
@@ -85,17 +84,9 @@ const isInt = (t: Token): boolean => /^\d{1,2}$/.test(t.text.trim());
  * gap in one phrase, so `Y N`, `YES NO` or `Yes / No` printed a space apart arrive as one token.
  */
 function wordsOf(t: Token): Token[] {
-  const out: Token[] = [];
-  let from = 0;
-  for (let i = 1; i <= t.glyphs.length; i++) {
-    const g = t.glyphs[i];
-    const prev = t.glyphs[i - 1];
-    if (i === t.glyphs.length || g.x1 - prev.x2 > P.spaceGapEm * g.size) {
-      out.push(subToken(t, from, i));
-      from = i;
-    }
-  }
-  return out;
+  const gs = t.glyphs;
+  const starts = gs.flatMap((g, i) => (i > 0 && g.x1 - gs[i - 1].x2 > P.spaceGapEm * g.size ? [i] : []));
+  return [0, ...starts].map((from, k) => subToken(t, from, starts[k] ?? gs.length));
 }
 
 /**
@@ -129,12 +120,7 @@ function slashList(t: Token): { head: Token | null; options: Token[]; tail: Toke
   if (slashes.length === 0) return null;
   const first = slashes[0];
   const last = slashes[slashes.length - 1];
-  let start = 0;
-  for (let i = first - 1; i >= 0; i--)
-    if (/[?:]$/.test(words[i].text)) {
-      start = i + 1;
-      break;
-    }
+  const start = words.slice(0, first).reduce((s, w, i) => (/[?:]$/.test(w.text) ? i + 1 : s), 0);
   // The first option is at most two words; more before the slash is a question with no `?` or `:`.
   if (first - start > SLASH_OPTION_MAX_WORDS || first === start || last + 1 >= words.length) return null;
   const options: Array<[number, number]> = [[start, first]];
@@ -170,7 +156,7 @@ const isOptionWord = (t: Token): boolean =>
 /** A question found on a row: its prompt, its option words and whether it takes several answers. */
 type Ask = [promptRaw: string, opts: Token[], many: boolean];
 
-function question([promptRaw, opts, many]: Ask, y: number, markers: Box[]): CircleQuestion | null {
+function question([promptRaw, opts, many]: Ask, markers: Box[]): CircleQuestion | null {
   if (!opts.every(isOptionWord)) return null;
   // Words with markers right under them are a column header of those markers.
   const header = (t: Token): boolean =>
@@ -186,7 +172,6 @@ function question([promptRaw, opts, many]: Ask, y: number, markers: Box[]): Circ
   return {
     promptRaw: stripInstruction(promptRaw),
     many,
-    y,
     options: opts.map((t) => {
       const b = inkBox(t);
       return { label: t.text.trim(), box: { x1: b.x1 - pad, y1: b.y1 - pad, x2: b.x2 + pad, y2: b.y2 + pad } };
@@ -231,7 +216,7 @@ export function findCircleWords(
     }
     // Words with no question before them on the row are labels of something else (boxes drawn by a vanished
     // widget, a column header).
-    for (const ask of asks) if (ask[0]) found.push(question(ask, l.base, markers));
+    for (const ask of asks) if (ask[0]) found.push(question(ask, markers));
   }
   return found.filter((q): q is CircleQuestion => q !== null);
 }
