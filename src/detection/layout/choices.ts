@@ -12,9 +12,6 @@ import { TEXT_MIDDLE_EM } from './box-text';
 import { COLUMN_LIST_MANY_MIN, regroupColumnLists, type ListQuestion } from './column-lists';
 import { LAYOUT_PARAMS as P } from './params';
 
-/** A check list laid out in rows and columns with at least this many options takes several answers. */
-const CHECK_LIST_MIN = 6;
-
 /** Thresholds of choice rows and their headers (pt unless noted). */
 const CHOICE = {
   /** em: text is on a marker row when its middle is within half an em (plus `rowTextSlack`) of the row's. */
@@ -57,6 +54,8 @@ const CHOICE = {
   promptAboveMaxIndent: 40,
   /** An instruction ("Check all that apply") applies to rows at most this far under it. */
   instructionMaxRise: 200,
+  /** A check list laid out in rows and columns with at least this many options takes several answers. */
+  checkListMin: 6,
 } as const;
 
 /** One question of the page's choice fields, whichever way its options are marked (choice-fields.ts). */
@@ -142,6 +141,7 @@ export function groupChoices(
   }
   return kindsOf(regroupColumnLists(questions, lines), lines, sectionOf);
 }
+
 /** Markers grouped into rows, top to bottom, with the text on each row. */
 function markerRows(markers: Candidate[], tokens: Token[]): Row[] {
   const rows: Array<{ y: number; items: Candidate[] }> = [];
@@ -170,9 +170,8 @@ function runQuestions(row: Row, heads: Token[]): Q[] {
   const { items, toks } = row;
   return markerRuns(row).map(([from, to]) => {
     const after = toks.find((t) => t.x1 >= items[to].x2 - CHOICE.touchSlack && t.x1 < (items[to + 1]?.x1 ?? Infinity));
-    const q = question(after?.text ?? '', items[from], row.y, true);
-    q.opts = items.slice(from, to + 1).map((m, k) => ({ cand: m, labelRaw: heads[from + k].text, x1: m.x1 }));
-    return q;
+    const opts = items.slice(from, to + 1).map((m, k) => ({ cand: m, labelRaw: heads[from + k].text, x1: m.x1 }));
+    return { ...question(after?.text ?? '', items[from], row.y, true), opts };
   });
 }
 
@@ -180,24 +179,17 @@ function runQuestions(row: Row, heads: Token[]): Q[] {
  * A row whose options are named by the words bound beside its markers or, in a table row (no binding), by the
  * column headers: a new question wherever text before a marker prompts it.
  */
-function listQuestions(
-  row: Row,
-  heads: Token[] | null,
-  binding: RowBinding | null,
-  tokens: Token[],
-  obstacles: Box[],
-): Q[] {
-  const labels = binding?.words ?? row.items.map(() => null);
+function listQuestions(row: Row, heads: Token[] | null, bound: RowBinding | null, tokens: Token[], walls: Box[]): Q[] {
+  const labels = bound?.words ?? row.items.map(() => null);
   const used = new Set<Token>(labels.filter((t): t is Token => t !== null));
-  const table = binding === null;
-  const touch = CHOICE.touchSlack;
+  const table = bound === null;
   const rowQs: Q[] = [];
   row.items.forEach((m, i) => {
     // A blank or another field between the prompt and the marker ends the prompt ("AGE: ___ GENDER: M☐").
-    const walls = obstacles.filter(
-      (o) => o.x2 <= m.x1 + touch && Math.abs(cy(o) - row.y) < CHOICE.obstacleRowTolerance,
+    const before = walls.filter(
+      (o) => o.x2 <= m.x1 + CHOICE.touchSlack && Math.abs(cy(o) - row.y) < CHOICE.obstacleRowTolerance,
     );
-    const wall = Math.max(i > 0 ? row.items[i - 1].x2 : -Infinity, ...walls.map((o) => o.x2));
+    const wall = Math.max(i > 0 ? row.items[i - 1].x2 : -Infinity, ...before.map((o) => o.x2));
     const promptToks = toksBetween(row.toks, wall, m.x1).filter((t) => !used.has(t));
     if (!rowQs.length || promptToks.length > 0)
       rowQs.push(question(promptToks.map((t) => t.text).join(' '), m, row.y, table));
@@ -205,11 +197,10 @@ function listQuestions(
     let labelRaw = labels[i]?.text ?? '';
     // No grid header line and no word on the row: short text above, a guess to be reviewed (a sentence over
     // the column is an instruction or a title, not a header).
-    const borrowed = table && !heads;
     const rise = [CHOICE.headerMinRise, CHOICE.headerMaxRise];
     if (table) labelRaw = heads?.[i].text ?? tokenOver(m, tokens, rise, true, P.columnHeaderMaxWords)?.text ?? '';
-    const x1 = Math.min(m.x1, labels[i]?.x1 ?? m.x1);
-    current.opts.push({ cand: m, labelRaw, borrowed: borrowed && labelRaw !== '', x1 });
+    const borrowed = table && !heads && labelRaw !== '';
+    current.opts.push({ cand: m, labelRaw, borrowed, x1: Math.min(m.x1, labels[i]?.x1 ?? m.x1) });
   });
   return rowQs;
 }
@@ -234,7 +225,7 @@ function kindsOf(qs: Q[], lines: TextLine[], sectionOf: (y: number) => string): 
     const many =
       mode === 'many' ||
       (mode === 'unknown' &&
-        (q.columnList ? q.opts.length >= COLUMN_LIST_MANY_MIN : q.opts.length >= CHECK_LIST_MIN && laidOut(q)));
+        (q.columnList ? q.opts.length >= COLUMN_LIST_MANY_MIN : q.opts.length >= CHOICE.checkListMin && laidOut(q)));
     const prompt = clean(q.promptRaw);
     return [
       {
@@ -301,10 +292,8 @@ function gridHeaders(items: Candidate[], tokens: Token[], markers: Candidate[]):
   // Headers of one line share their baselines, or their tops where a wrapped one hangs lower (cells aligned top).
   const apart = (k: 'base' | 'y2'): boolean =>
     heads.some((h) => Math.abs(h[k] - heads[0][k]) > CHOICE.gridHeaderRowTolerance);
-  const base = Math.max(...heads.map((h) => h.base));
-  const offRow = apart('base') && apart('y2');
-  if (new Set(heads.map((h) => h.x1)).size !== heads.length || offRow) return null;
-  const headerLineMiddle = base + CHOICE.headerLineMiddleRise;
+  if (new Set(heads.map((h) => h.x1)).size !== heads.length || (apart('base') && apart('y2'))) return null;
+  const headerLineMiddle = Math.max(...heads.map((h) => h.base)) + CHOICE.headerLineMiddleRise;
   if (markers.some((m) => Math.abs(cy(m) - headerLineMiddle) < CHOICE.headerLineMarkerTolerance)) return null;
   return heads;
 }
@@ -379,20 +368,18 @@ function laidOut(q: { opts: Array<{ cand: Candidate }> }): boolean {
   return distinct(q.opts.map((o) => o.cand.x1)) >= 2 && distinct(q.opts.map((o) => o.cand.y1)) >= 2;
 }
 
+type Instruction = { scoped: string; near: string };
+
 /**
  * Instruction lines ("Check any that apply", "check one") over choices, per question: `scoped` where the question
  * is the first under the line in its section (with those beside it on that row) or the rest of that one's grid
  * (the further rows of its table, the following questions with the same options); `near` where it is further
  * down within `instructionMaxRise` in the section.
  */
-function instructionsOf(
-  qs: Q[],
-  lines: TextLine[],
-  sectionOf: (y: number) => string,
-): Map<Q, { scoped: string; near: string }> {
+function instructionsOf(qs: Q[], lines: TextLine[], sectionOf: (y: number) => string): Map<Q, Instruction> {
   const below = [...qs].sort((a, b) => b.rowY - a.rowY);
   const optionSet = (q: Q): string => q.opts.map((o) => clean(o.labelRaw)).join('|');
-  const out = new Map<Q, { scoped: string; near: string }>();
+  const out = new Map<Q, Instruction>();
   for (const l of lines) {
     const text = l.tokens.map((t) => t.text).join(' ');
     if (!l.tokens.every((t) => t.type === 'text') || !instructionMode(text)) continue;

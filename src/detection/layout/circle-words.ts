@@ -127,15 +127,11 @@ function slashList(t: Token): { head: Token | null; options: Token[]; tail: Toke
   for (let k = 1; k < slashes.length; k++) options.push([slashes[k - 1] + 1, slashes[k]]);
   options.push([last + 1, last + 2]);
   // An option ending in `:` is a label (`Apt / Unit: ____`), not an answer.
-  if (
-    options.some(
-      ([a, b]) =>
-        b - a < 1 ||
-        b - a > SLASH_OPTION_MAX_WORDS ||
-        words.slice(a, b).some((w) => w.text === '/' || /:$/.test(w.text)),
-    )
-  )
-    return null;
+  const answer = ([a, b]: [number, number]): boolean =>
+    b - a >= 1 &&
+    b - a <= SLASH_OPTION_MAX_WORDS &&
+    !words.slice(a, b).some((w) => w.text === '/' || /:$/.test(w.text));
+  if (!options.every(answer)) return null;
   const glyphIndex = (w: number): number => t.glyphs.indexOf(words[w].glyphs[0]);
   const span = (a: number, b: number): Token =>
     subToken(t, glyphIndex(a), b < words.length ? glyphIndex(b) : t.glyphs.length);
