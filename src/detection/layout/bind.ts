@@ -23,18 +23,14 @@ export interface RowBinding {
  */
 export function splitPromptOption(t: Token): Token[] {
   const gs = t.glyphs;
-  let cut = -1;
   for (let i = gs.length - 2; i >= 0; i--) {
     if (gs[i].ch !== ':' && gs[i].ch !== '?') continue;
     // A required mark may follow ("MEDICATIONS?* YES").
     const end = gs[i + 1].ch === '*' && i + 2 < gs.length ? i + 1 : i;
-    if (gs[end + 1].x1 - gs[end].x2 > P.spaceGapEm * gs[end].size) {
-      cut = end;
-      break;
-    }
+    if (gs[end + 1].x1 - gs[end].x2 > P.spaceGapEm * gs[end].size)
+      return [subToken(t, 0, end + 1), subToken(t, end + 1, gs.length)];
   }
-  if (cut < 0) return [t];
-  return [subToken(t, 0, cut + 1), subToken(t, cut + 1, gs.length)];
+  return [t];
 }
 
 /** The glyphs [from, to) of a text token as a token of their own. */

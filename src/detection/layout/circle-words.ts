@@ -58,20 +58,14 @@ const CIRCLE = {
 } as const;
 
 /** Ink of a word: caps, digits and ascenders reach ~0.73 em, descenders ~0.21 em under the baseline. */
-export function inkBox(t: Token): Box {
+function inkBox(t: Token): Box {
   let top = 0;
   let bottom = 0;
   for (const g of t.glyphs) {
-    const s = g.size;
-    top = Math.max(
-      top,
-      /[A-Z0-9bdfhklt'"()/ÁÉÍÓÚÑ¿?!]/.test(g.ch)
-        ? WORD_INK.capHeightEm * s
-        : /[a-zñáéíóú]/.test(g.ch)
-          ? WORD_INK.xHeightEm * s
-          : WORD_INK.otherHeightEm * s,
-    );
-    if (/[gjpqy,;()Q]/.test(g.ch)) bottom = Math.max(bottom, WORD_INK.descentEm * s);
+    const tall = /[A-Z0-9bdfhklt'"()/ÁÉÍÓÚÑ¿?!]/.test(g.ch);
+    const height = tall ? WORD_INK.capHeightEm : /[a-zñáéíóú]/.test(g.ch) ? WORD_INK.xHeightEm : WORD_INK.otherHeightEm;
+    top = Math.max(top, height * g.size);
+    if (/[gjpqy,;()Q]/.test(g.ch)) bottom = Math.max(bottom, WORD_INK.descentEm * g.size);
   }
   return { x1: t.glyphs[0].x1, x2: t.glyphs[t.glyphs.length - 1].x2, y1: t.base - bottom, y2: t.base + top };
 }

@@ -43,12 +43,11 @@ export function textTokens(lines: TextLine[]): Token[] {
 }
 
 function blocked(fields: Box[], a: number, b: number, y1: number, y2: number, self: Box): boolean {
-  const slack = LABEL_PLACE.touchSlack;
   return fields.some(
     (f) =>
       f !== self &&
-      f.x1 >= a - slack &&
-      f.x2 <= b + slack &&
+      f.x1 >= a - LABEL_PLACE.touchSlack &&
+      f.x2 <= b + LABEL_PLACE.touchSlack &&
       f.y1 < y2 &&
       f.y2 > y1 &&
       f.x2 - f.x1 > LABEL_PLACE.blockerMinWidth,
@@ -91,12 +90,12 @@ export function findLabel(c: Candidate, tokens: Token[], fields: Candidate[]): L
   }
   if (best && (passed || !blocked(fields, best.x2, c.x1, c.y1, c.y2, c)))
     return { raw: best.text, token: best, where: 'left' };
+  const slack = LABEL_PLACE.touchSlack;
   // Just above, starting near the field's left edge.
   let above: Token | null = null;
   for (const t of tokens) {
     if (t.y1 < c.y2 - LABEL_PLACE.aboveLabelDip || t.y1 > c.y2 + P.aboveLabelMaxGap) continue;
     if (t.x2 < c.x1 || t.x1 > c.x2 || t.x1 < c.x1 - LABEL_PLACE.aboveLabelOutdent) continue;
-    const slack = LABEL_PLACE.touchSlack;
     if (!above || t.y1 < above.y1 || (Math.abs(t.y1 - above.y1) < slack && t.x1 < above.x1)) above = t;
   }
   if (above) return { raw: above.text, token: above, where: 'above' };
@@ -104,7 +103,6 @@ export function findLabel(c: Candidate, tokens: Token[], fields: Candidate[]): L
     // A caption printed under the rule ("Signature of applicant" below a signature line).
     let below: Token | null = null;
     for (const t of tokens) {
-      const slack = LABEL_PLACE.touchSlack;
       if (t.y2 > c.y1 + slack || t.y2 < c.y1 - P.belowCaptionMaxGap) continue;
       if (t.x1 < c.x1 - LABEL_PLACE.belowCaptionOutdent || t.x1 > c.x1 + 0.5 * (c.x2 - c.x1)) continue;
       if (!below || t.y2 > below.y2 + slack || (Math.abs(t.y2 - below.y2) <= slack && t.x1 < below.x1)) below = t;
