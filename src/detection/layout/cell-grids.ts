@@ -24,20 +24,15 @@ export function cellGridRows(cands: Candidate[], tokens: Token[]): CellGridRow[]
     const key = `${Math.round(c.cell.y1 / ALIGN)}:${Math.round(c.cell.y2 / ALIGN)}`;
     rows.set(key, [...(rows.get(key) ?? []), c]);
   }
-  const out: CellGridRow[] = [];
-  for (const row of rows.values()) {
+  return [...rows.values()].flatMap((row) => {
     row.sort((a, b) => a.x1 - b.x1);
     // Tables side by side share rows: each run of touching cells is a table of its own.
     const runs: Candidate[][] = [];
     for (const c of row)
       if (runs.length && c.cell!.x1 - runs.at(-1)!.at(-1)!.cell!.x2 < ALIGN) runs.at(-1)!.push(c);
       else runs.push([c]);
-    runs.forEach((cells, i) => {
-      const grid = gridRow(cells, tokens, runs[i - 1]?.at(-1)?.x2 ?? -Infinity);
-      if (grid) out.push(grid);
-    });
-  }
-  return out;
+    return runs.flatMap((cells, i) => gridRow(cells, tokens, runs[i - 1]?.at(-1)?.x2 ?? -Infinity) ?? []);
+  });
 }
 
 /** The row header is the text between the previous table and the first cell, within the row's height. */

@@ -37,24 +37,18 @@ export function regroupColumnLists<Q extends ListQuestion>(questions: Q[], lines
     if (headed(q) && new Set(heads.get(q)).size >= 2)
       for (const h of heads.get(q)!)
         if (!lists.has(h!)) lists.set(h!, { ...q, opts: [], promptRaw: h!.text, columnList: true });
-  const out: Q[] = [];
-  const placed = new Set<Q>();
+  const out = new Set<Q>();
   for (const q of questions) {
     const hs = heads.get(q)!;
-    if (!headed(q) || !hs.every((h) => lists.has(h!))) {
-      out.push(q);
-      continue;
-    }
-    q.opts.forEach((o, i) => {
-      const list = lists.get(hs[i]!)!;
-      if (!placed.has(list)) {
-        placed.add(list);
-        out.push(list);
-      }
-      list.opts.push(o);
-    });
+    if (!headed(q) || !hs.every((h) => lists.has(h!))) out.add(q);
+    else
+      q.opts.forEach((o, i) => {
+        const list = lists.get(hs[i]!)!;
+        out.add(list);
+        list.opts.push(o);
+      });
   }
-  return out;
+  return [...out];
 }
 
 /** `lines` sorted bottom to top: the nearest line above the marker with text starting at its column. */
