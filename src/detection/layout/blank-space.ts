@@ -38,21 +38,14 @@ export interface BlankContext {
   height: number;
 }
 
-/** Nearest vertical rule to the right of x crossing the band [y1, y2]. */
-export function vRight(geo: Geometry, x: number, y1: number, y2: number): number {
-  let best = Infinity;
+/** Nearest vertical rule crossing the band [y1, y2] to the right of x (`side` 1) or to its left (-1). */
+export function vRule(geo: Geometry, x: number, y1: number, y2: number, side: 1 | -1): number {
+  let best = side * Infinity;
   const { ruleMinDistance: away, ruleSpanSlack: slack } = SPACE;
-  for (const v of geo.vLines)
-    if (v.x1 > x + away && v.x1 < best && v.y1 <= y1 + slack && v.y2 >= y2 - slack) best = v.x1;
-  return best;
-}
-
-/** Nearest vertical rule to the left of x crossing the band [y1, y2]. */
-export function vLeft(geo: Geometry, x: number, y1: number, y2: number): number {
-  let best = -Infinity;
-  const { ruleMinDistance: away, ruleSpanSlack: slack } = SPACE;
-  for (const v of geo.vLines)
-    if (v.x1 < x - away && v.x1 > best && v.y1 <= y1 + slack && v.y2 >= y2 - slack) best = v.x1;
+  for (const v of geo.vLines) {
+    const nearer = side > 0 ? v.x1 > x + away && v.x1 < best : v.x1 < x - away && v.x1 > best;
+    if (nearer && v.y1 <= y1 + slack && v.y2 >= y2 - slack) best = v.x1;
+  }
   return best;
 }
 

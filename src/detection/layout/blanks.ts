@@ -6,10 +6,10 @@
  * Run after the boxed candidates: nothing here may overlap an existing candidate.
  */
 import type { Candidate } from './candidate';
-import { blank, intersects, OVERLAP_PAD, vLeft, vRight, type BlankContext } from './blank-space';
+import { blank, intersects, OVERLAP_PAD, vRule, type BlankContext } from './blank-space';
 import type { Geometry } from './geometry';
 import { labelBlanks } from './label-blanks';
-import type { TextLine, Token } from './text';
+import type { TextLine } from './text';
 import { boxW, type Box, type Segment } from './types';
 
 /** Dash rows: numbers printed as parts between short thick dashes ("___ - __ - ____"), in pt. */
@@ -83,33 +83,32 @@ function dashRows(ctx: BlankContext, dashes: Segment[]): Candidate[] {
   }
   for (const row of rows) {
     row.sort((a, b) => a.x1 - b.x1);
-    const y = row[0].y1;
-    const y1 = y - DASH.bandBelow;
-    const y2 = y + DASH.bandAbove;
-    const onRow = (t: Token): boolean => t.base > y1 - DASH.rowTextBelow && t.base < y2 - DASH.rowTextTopInset;
+    const first = row[0];
+    const last = row[row.length - 1];
+    const y1 = first.y1 - DASH.bandBelow;
+    const y2 = first.y1 + DASH.bandAbove;
+    const rowText = ctx.tokens.filter((t) => t.base > y1 - DASH.rowTextBelow && t.base < y2 - DASH.rowTextTopInset);
     const gap = DASH.clearance;
     const band = (x1: number, x2: number): Box => ({ x1, x2, y1, y2 });
     const parts: Box[] = [];
     for (let i = 0; i + 1 < row.length; i++) parts.push(band(row[i].x2 + gap, row[i + 1].x1 - gap));
-    // First part: from the label (or the rule) on the left up to the first dash.
-    const first = row[0];
-    const leftTok = ctx.tokens.filter((t) => t.x2 <= first.x1 && onRow(t)).sort((a, b) => b.x2 - a.x2)[0];
-    const leftEdge = Math.max(
-      leftTok ? leftTok.x2 + DASH.labelClearance : -Infinity,
-      vLeft(ctx.geo, first.x1, y1, y2) + gap,
-    );
     const mid = parts.length ? parts.reduce((a, p) => a + boxW(p), 0) / parts.length : 0;
-    let x0 = leftEdge;
+    // First part: from the label (or the rule) on the left up to the first dash.
+    let x0 = Math.max(
+      Math.max(...rowText.filter((t) => t.x2 <= first.x1).map((t) => t.x2)) + DASH.labelClearance,
+      vRule(ctx.geo, first.x1, y1, y2, -1) + gap,
+    );
     const maxFirst = mid
       ? Math.max(DASH.firstPartMinReach, mid * DASH.firstPartReachOfMiddle)
       : DASH.firstPartReachAlone;
     if (!Number.isFinite(x0) || first.x1 - gap - x0 > maxFirst) x0 = first.x1 - gap - (mid || DASH.firstPartWidth);
     const head = band(x0, first.x1 - gap);
     // Last part: sized from the middle parts (or the first), cut at the next obstacle.
-    const last = row[row.length - 1];
     const width = mid ? DASH.lastPartOfMiddle * mid : DASH.lastPartOfFirst * boxW(head);
-    const nextTok = ctx.tokens.filter((t) => t.x1 >= last.x2 && onRow(t)).sort((a, b) => a.x1 - b.x1)[0];
-    const stop = Math.min(nextTok ? nextTok.x1 - DASH.textClearance : Infinity, vRight(ctx.geo, last.x2, y1, y2) - gap);
+    const stop = Math.min(
+      Math.min(...rowText.filter((t) => t.x1 >= last.x2).map((t) => t.x1)) - DASH.textClearance,
+      vRule(ctx.geo, last.x2, y1, y2, 1) - gap,
+    );
     const tail = band(last.x2 + gap, Math.min(stop, last.x2 + gap + width));
     const all = [head, ...parts, tail];
     if (all.some((p) => boxW(p) < DASH.partMinWidth || boxW(p) > DASH.partMaxWidth)) continue;

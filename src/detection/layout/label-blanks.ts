@@ -2,7 +2,7 @@
  * Label blanks: a short label followed by empty space on its row. The space up to the next label, vertical
  * rule or the end of the rule under the row is the field.
  */
-import { blank, free, vRight, type BlankContext } from './blank-space';
+import { blank, free, vRule, type BlankContext } from './blank-space';
 import type { Candidate } from './candidate';
 import { besideTextBlock } from './cell-candidates';
 import type { TextLine, Token } from './text';
@@ -115,10 +115,12 @@ export function labelBlanks(ctx: BlankContext, lines: TextLine[], dashes: Segmen
       const t = l.tokens[i];
       if (!mayLabelABlank(ctx, lines, l, i) || isBoxCaption(ctx, t)) continue;
       const { y1, y2 } = rowBand(ctx, t);
-      const end = fieldEnd(ctx, l.tokens[i + 1], t, y1, y2, dashes);
+      // The vertical rule right of the label: the wall of its cell.
+      const wall = vRule(ctx.geo, t.x2, t.base, t.base + LABEL.wallBandHeight, 1);
+      const end = fieldEnd(ctx, l.tokens[i + 1], t, { y1, y2, wall }, dashes);
       if (!end) continue;
       const { stop, closedByRule } = end;
-      if (fieldInNextCell(ctx, t, stop)) continue;
+      if (stop >= wall - LABEL.wallReach && fieldInNextCell(ctx, t, wall)) continue;
       const x1 = t.x2 + LABEL.labelGap;
       if (stop - x1 < LABEL.minWidth) continue;
       // A question followed by its answer markers (a rating-scale row) has no blank.
@@ -236,16 +238,12 @@ function fieldEnd(
   ctx: BlankContext,
   next: Token | undefined,
   t: Token,
-  y1: number,
-  y2: number,
+  { y1, y2, wall }: { y1: number; y2: number; wall: number },
   dashes: Segment[],
 ): { stop: number; closedByRule: boolean } | null {
   const base = t.base;
   const clear = LABEL.ruleEndClearance;
-  let stop = Math.min(
-    next ? next.x1 - LABEL.neighbourClearance : Infinity,
-    vRight(ctx.geo, t.x2, base, base + LABEL.wallBandHeight) - clear,
-  );
+  let stop = Math.min(next ? next.x1 - LABEL.neighbourClearance : Infinity, wall - clear);
   for (const d of dashes)
     if (Math.abs(d.y1 - (base + LABEL.dashRise)) < LABEL.dashRowTolerance && d.x1 > t.x2)
       stop = Math.min(stop, d.x1 - clear);
@@ -269,14 +267,11 @@ function fieldEnd(
 }
 
 /**
- * A row header of a table, or a label in its own cell: the space up to the cell's wall is not the field,
- * which is in the next cell (a field or marker found there, or more cells beside the label's).
+ * A row header of a table, or a label in its own cell (the space beside it fills the cell up to `wall`): that
+ * space is not the field, which is in the next cell (a field or marker found there, or more cells beside it).
  */
-function fieldInNextCell(ctx: BlankContext, t: Token, stop: number): boolean {
+function fieldInNextCell(ctx: BlankContext, t: Token, wall: number): boolean {
   const base = t.base;
-  const wall = vRight(ctx.geo, t.x2, base, base + LABEL.wallBandHeight);
-  const fillsItsCell = stop >= wall - LABEL.wallReach;
-  if (!fillsItsCell) return false;
   const nextCellHolds = [...ctx.choices, ...ctx.fields].some(
     (m) =>
       m.x1 >= wall - LABEL.nextCellSlack &&
