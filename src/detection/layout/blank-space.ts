@@ -6,7 +6,7 @@ import type { Candidate } from './candidate';
 import type { Geometry } from './geometry';
 import { DRAWN_FIELD_TEXT_SIZE } from './params';
 import type { Token } from './text';
-import { boxW, type Box, type Segment } from './types';
+import { boxW, intersects, type Box, type Segment } from './types';
 
 /** pt: boxes overlapping by at most this much do not collide (shared edges, rounding). */
 export const OVERLAP_PAD = 1;
@@ -22,9 +22,6 @@ const SPACE = {
   /** A rule running inside the space further than this from its edges cuts it. */
   ruleInset: 2,
 } as const;
-
-export const intersects = (a: Box, b: Box, pad = 0): boolean =>
-  a.x1 < b.x2 - pad && a.x2 > b.x1 + pad && a.y1 < b.y2 - pad && a.y2 > b.y1 + pad;
 
 /** What the finders of blanks look at, and what they must not overlap. */
 export interface BlankContext {

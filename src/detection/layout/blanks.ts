@@ -6,11 +6,11 @@
  * Run after the boxed candidates: nothing here may overlap an existing candidate.
  */
 import type { Candidate } from './candidate';
-import { blank, intersects, OVERLAP_PAD, vRule, type BlankContext } from './blank-space';
+import { blank, OVERLAP_PAD, vRule, type BlankContext } from './blank-space';
 import type { Geometry } from './geometry';
 import { labelBlanks } from './label-blanks';
 import type { TextLine } from './text';
-import { boxW, type Box, type Segment } from './types';
+import { boxW, intersects, type Box, type Segment } from './types';
 
 /** Dash rows: numbers printed as parts between short thick dashes ("___ - __ - ____"), in pt. */
 const DASH = {

@@ -11,7 +11,7 @@ import type { Geometry } from './geometry';
 import { DRAWN_FIELD_TEXT_SIZE, LAYOUT_PARAMS as P } from './params';
 import { SEGMENT_JOINERS, segmentHint, type TextLine } from './text';
 import { textCandidates } from './text-candidates';
-import { boxW, boxH, type Box, type Segment } from './types';
+import { boxW, boxH, intersects, type Box, type Segment } from './types';
 
 /** Drawn choice markers. */
 const MARKER = {
@@ -53,26 +53,13 @@ export function findCandidates(lines: TextLine[], geo: Geometry, pageHeight = 0)
   const inComb = new Set(combs.flat());
   for (const g of combs) out.push(combCandidate(g));
   // 3. Drawn squares and circles.
-  const taken = (b: Box): boolean =>
-    out.some((o) => o.choice && o.x1 < b.x2 && o.x2 > b.x1 && o.y1 < b.y2 && o.y2 > b.y1);
-  for (const s of geo.squares) {
-    if (taken(s) || inComb.has(s)) continue;
-    out.push({
-      x1: s.x1,
-      y1: s.y1,
-      x2: s.x2,
-      y2: s.y2,
-      source: 'square',
-      choice: true,
-      base: s.y1,
-      size: boxH(s),
-      confidence: MARKER.squareConfidence,
-    });
-  }
-  for (const c of geo.circles) {
-    if (taken(c)) continue;
-    out.push({ ...c, source: 'circle', choice: true, base: c.y1, size: boxH(c), confidence: MARKER.circleConfidence });
-  }
+  const drawn = (b: Box, source: 'square' | 'circle', confidence: number): void => {
+    if (out.some((o) => o.choice && intersects(o, b))) return;
+    const { x1, y1, x2, y2 } = b;
+    out.push({ x1, y1, x2, y2, source, choice: true, base: y1, size: boxH(b), confidence });
+  };
+  for (const s of geo.squares) if (!inComb.has(s)) drawn(s, 'square', MARKER.squareConfidence);
+  for (const c of geo.circles) drawn(c, 'circle', MARKER.circleConfidence);
   // 4. Empty boxes and cells.
   addCellCandidates(out, lines, geo, inComb);
   // 5. Free ruled lines with an empty band above.
@@ -188,7 +175,7 @@ function addRuleCandidates(out: Candidate[], lines: TextLine[], geo: Geometry): 
     );
     const covered = inBand.reduce((a, t) => a + Math.min(t.x2, band.x2) - Math.max(t.x1, band.x1), 0);
     if (covered > RULE_FIELD.maxCoveredShare * boxW(band) || inBand.some((t) => t.bold)) continue;
-    if (out.some((o) => !o.choice && o.x1 < band.x2 && o.x2 > band.x1 && o.y1 < band.y2 && o.y2 > band.y1)) continue;
+    if (out.some((o) => !o.choice && intersects(o, band))) continue;
     const base = y1 + RULE_FIELD.baseRise;
     const size = DRAWN_FIELD_TEXT_SIZE;
     const cand: Candidate = { ...band, source: 'line', choice: false, base, size, confidence: RULE_FIELD.confidence };

@@ -88,9 +88,7 @@ export function captionsUnder(
     // A caption line holds no blanks of its own (that is a row of the form, not captions).
     if (texts.some((f) => Math.abs(f.base - caps[0].base) < CAPTION.fieldOnLineTolerance)) continue;
     // Each part of a split blank must stay wide enough to write in.
-    const starts = caps.map((t, i) => (i === 0 ? c.x1 : t.x1));
-    const ends = caps.map((t, i) => (i + 1 < caps.length ? caps[i + 1].x1 - CAPTION.partGap : c.x2));
-    if (starts.some((x, i) => ends[i] - x < P.captionPartMinWidth)) continue;
+    if (captionParts(c, caps, 0).some(([x1, x2]) => x2 - x1 < P.captionPartMinWidth)) continue;
     // A word with a field right under it (one with no label or caption of its own) is that field's label.
     const labelsBelow = texts.some(
       (f) =>
@@ -109,6 +107,16 @@ export function captionsUnder(
   }
   return out;
 }
+
+/** The parts captions split a blank into: each from its caption's start (less `lead`) up to the next caption. */
+const captionParts = (c: Candidate, caps: Token[], lead: number): Array<[number, number]> =>
+  caps.map((t, i) => [i === 0 ? c.x1 : t.x1 - lead, i + 1 < caps.length ? caps[i + 1].x1 - CAPTION.partGap : c.x2]);
+
+/** `b` follows the blank `a` on its row, close enough to share a label with it. */
+const nextOnRow = (a: Candidate, b: Candidate): boolean =>
+  Math.abs(a.y1 - b.y1) < CAPTION.chainRowTolerance &&
+  b.x1 >= a.x2 - CAPTION.chainTouch &&
+  b.x1 - a.x2 < P.captionChainGap;
 
 export interface CaptionedEntry {
   c: Candidate;
@@ -136,15 +144,7 @@ export function splitByCaptions(
   // A captioned blank with more captioned blanks right after it on its row heads a split line (`LEGAL NAME: ___
   // ___ __` over `Last First M.I.`, drawn as separate rules): its caption labels its part like the others'.
   const chained = (x: { c: Candidate }): boolean =>
-    labelled.some(
-      (o) =>
-        o !== x &&
-        captions.has(o.c) &&
-        o.hit.where !== 'left' &&
-        Math.abs(o.c.y1 - x.c.y1) < CAPTION.chainRowTolerance &&
-        o.c.x1 >= x.c.x2 - CAPTION.chainTouch &&
-        o.c.x1 - x.c.x2 < P.captionChainGap,
-    );
+    labelled.some((o) => o !== x && captions.has(o.c) && o.hit.where !== 'left' && nextOnRow(x.c, o.c));
   for (const x of [...labelled].sort((a, b) => a.c.x1 - b.c.x1)) {
     const caps = captions.get(x.c);
     if (!caps) {
@@ -154,14 +154,7 @@ export function splitByCaptions(
     let prompt: string | undefined;
     if (x.hit.where === 'left') prompt = cleanLabel(x.hit.raw);
     else {
-      const prev = [...promptOf.keys()]
-        .filter(
-          (o) =>
-            Math.abs(o.y1 - x.c.y1) < CAPTION.chainRowTolerance &&
-            o.x2 <= x.c.x1 + CAPTION.chainTouch &&
-            x.c.x1 - o.x2 < P.captionChainGap,
-        )
-        .sort((a, b) => b.x2 - a.x2)[0];
+      const prev = [...promptOf.keys()].filter((o) => nextOnRow(o, x.c)).sort((a, b) => b.x2 - a.x2)[0];
       prompt = prev ? promptOf.get(prev) : undefined;
     }
     if (prompt !== undefined) promptOf.set(x.c, prompt);
@@ -169,15 +162,9 @@ export function splitByCaptions(
       out.push({ ...x, qualifier: cleanLabel(caps[0].text) });
       continue;
     }
+    const parts = captionParts(x.c, caps, CAPTION.partLead);
     caps.forEach((t, i) => {
-      const c: Candidate =
-        caps.length === 1
-          ? x.c
-          : {
-              ...x.c,
-              x1: i === 0 ? x.c.x1 : t.x1 - CAPTION.partLead,
-              x2: i + 1 < caps.length ? caps[i + 1].x1 - CAPTION.partGap : x.c.x2,
-            };
+      const c: Candidate = caps.length === 1 ? x.c : { ...x.c, x1: parts[i][0], x2: parts[i][1] };
       out.push({ c, hit: { ...x.hit }, caption: t, captionPrompt: prompt });
     });
   }

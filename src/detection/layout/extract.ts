@@ -59,14 +59,10 @@ interface RawGlyph {
 
 type OpList = Awaited<ReturnType<PDFPageProxy['getOperatorList']>>;
 
+/** pdf.js gives a fill colour as `#rrggbb` or as three channels. */
 function grayOf(args: unknown[]): number {
-  const a = args as Array<number | string>;
-  if (typeof a[0] === 'string') {
-    const hex = a[0].replace('#', '');
-    const v = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
-    return (LUMA.r * v[0] + LUMA.g * v[1] + LUMA.b * v[2]) / LUMA.channelMax;
-  }
-  const [r, g, b] = a as number[];
+  const hex = typeof args[0] === 'string' ? args[0].replace('#', '') : null;
+  const [r, g, b] = hex !== null ? [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)) : (args as number[]);
   return (LUMA.r * (r ?? 0) + LUMA.g * (g ?? 0) + LUMA.b * (b ?? 0)) / LUMA.channelMax;
 }
 
@@ -108,31 +104,38 @@ export function pageFrame(view: number[], rotate: number, index: number): PageCo
   return { index, width, height, toUser, fromUser, glyphs: [], hLines: [], vLines: [], shapes: [], fills: [] };
 }
 
+/** One of pdf.js' objects shared by the document's pages (a loaded font, a glyph's outline); undefined if none. */
+function commonObj(page: PDFPageProxy, key: string): unknown {
+  try {
+    return page.commonObjs.get(key) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `read` run once per key. */
+function cached<V>(read: (key: string) => V): (key: string) => V {
+  const seen = new Map<string, V>();
+  return (key) => {
+    if (!seen.has(key)) seen.set(key, read(key));
+    return seen.get(key) as V;
+  };
+}
+
 /** Font facts the layout uses, read once per font from pdf.js' loaded font objects. */
 function fontReader(page: PDFPageProxy): (id: string) => FontInfo {
-  const fonts = new Map<string, FontInfo>();
-  return (id) => {
-    let f = fonts.get(id);
-    if (!f) {
-      let obj: Record<string, unknown> = {};
-      try {
-        obj = page.commonObjs.get(id) as Record<string, unknown>;
-      } catch {
-        obj = {};
-      }
-      const name = typeof obj.name === 'string' ? obj.name : typeof obj.loadedName === 'string' ? obj.loadedName : id;
-      const fm = obj.fontMatrix as number[] | undefined;
-      f = {
-        id,
-        name,
-        mono: Boolean(obj.isMonospace) || /mono|courier/i.test(name),
-        bold: Boolean(obj.bold) || /bold|black|heavy/i.test(name),
-        scale: fm && obj.isType3Font ? fm[0] * TEXT_SPACE_UNITS : 1,
-      };
-      fonts.set(id, f);
-    }
-    return f;
-  };
+  return cached((id) => {
+    const obj = (commonObj(page, id) ?? {}) as Record<string, unknown>;
+    const name = typeof obj.name === 'string' ? obj.name : typeof obj.loadedName === 'string' ? obj.loadedName : id;
+    const fm = obj.fontMatrix as number[] | undefined;
+    return {
+      id,
+      name,
+      mono: Boolean(obj.isMonospace) || /mono|courier/i.test(name),
+      bold: Boolean(obj.bold) || /bold|black|heavy/i.test(name),
+      scale: fm && obj.isType3Font ? fm[0] * TEXT_SPACE_UNITS : 1,
+    };
+  });
 }
 
 /**
@@ -141,27 +144,17 @@ function fontReader(page: PDFPageProxy): (id: string) => FontInfo {
  * (curve control points included: a few hundredths of an em at most) is the glyph's ink.
  */
 function glyphInkReader(page: PDFPageProxy): (fontId: string, fontChar: string) => Box | null {
-  const cache = new Map<string, Box | null>();
-  return (fontId, fontChar) => {
-    const key = `${fontId}_path_${fontChar}`;
-    if (cache.has(key)) return cache.get(key) ?? null;
-    let ink: Box | null = null;
-    try {
-      const path = page.commonObjs.get(key) as unknown;
-      const nums =
-        typeof path === 'string' ? (path.match(/-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/gi) ?? []).map(Number) : [];
-      if (nums.length >= 4) {
-        const xs = nums.filter((_, i) => i % 2 === 0);
-        const ys = nums.filter((_, i) => i % 2 === 1);
-        ink = { x1: Math.min(...xs), y1: Math.min(...ys), x2: Math.max(...xs), y2: Math.max(...ys) };
-        if (ink.x2 - ink.x1 <= 0 || ink.y2 - ink.y1 <= 0) ink = null;
-      }
-    } catch {
-      ink = null;
-    }
-    cache.set(key, ink);
-    return ink;
-  };
+  const inkOf = cached((key): Box | null => {
+    const path = commonObj(page, key);
+    const nums =
+      typeof path === 'string' ? (path.match(/-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/gi) ?? []).map(Number) : [];
+    if (nums.length < 4) return null;
+    const xs = nums.filter((_, i) => i % 2 === 0);
+    const ys = nums.filter((_, i) => i % 2 === 1);
+    const ink = { x1: Math.min(...xs), y1: Math.min(...ys), x2: Math.max(...xs), y2: Math.max(...ys) };
+    return ink.x2 - ink.x1 <= 0 || ink.y2 - ink.y1 <= 0 ? null : ink;
+  });
+  return (fontId, fontChar) => inkOf(`${fontId}_path_${fontChar}`);
 }
 
 /** One pass over a page's operator list: the graphics and text state, and what is drawn. */
@@ -213,6 +206,7 @@ class OperatorRun {
         this.stack.push({ ...gs });
         break;
       case OPS.restore:
+      case OPS.paintFormXObjectEnd:
         this.gs = this.stack.pop() ?? gs;
         break;
       case OPS.transform:
@@ -221,9 +215,6 @@ class OperatorRun {
       case OPS.paintFormXObjectBegin:
         this.stack.push({ ...gs });
         if (Array.isArray(a[0])) gs.ctm = mul(a[0] as M6, gs.ctm);
-        break;
-      case OPS.paintFormXObjectEnd:
-        this.gs = this.stack.pop() ?? gs;
         break;
       case OPS.setLineWidth:
         gs.lineWidth = a[0] as number;

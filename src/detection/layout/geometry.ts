@@ -2,7 +2,7 @@
  * Vector geometry: merges ruled lines, finds closed cells (tables, boxes, drawn check squares)
  * and small circles.
  */
-import type { Box, FilledRect, PageContent, Segment } from './types';
+import { boxH, boxW, type Box, type FilledRect, type PageContent, type Segment } from './types';
 
 export interface Cell extends Box {
   /** Drawn as a fill with no stroke (an entry box set off by its shade alone). */
@@ -99,16 +99,9 @@ export function mergeLines(lines: Segment[], horizontal: boolean): Segment[] {
 }
 
 const isSquare = (b: Box): boolean => {
-  const w = b.x2 - b.x1;
-  const h = b.y2 - b.y1;
-  const { squareMinSide: min, squareMaxSide: max } = GEOMETRY;
-  return (
-    w >= min &&
-    w <= max &&
-    h >= min &&
-    h <= max &&
-    Math.abs(w - h) <= Math.max(GEOMETRY.squareSideDiff, GEOMETRY.squareSideDiffShare * w)
-  );
+  const [w, h] = [boxW(b), boxH(b)];
+  const side = (x: number): boolean => x >= GEOMETRY.squareMinSide && x <= GEOMETRY.squareMaxSide;
+  return side(w) && side(h) && Math.abs(w - h) <= Math.max(GEOMETRY.squareSideDiff, GEOMETRY.squareSideDiffShare * w);
 };
 
 function findCells(h: Segment[], v: Segment[]): Box[] {
@@ -156,7 +149,7 @@ function findCells(h: Segment[], v: Segment[]): Box[] {
  */
 function entryFills(page: PageContent): FilledRect[] {
   const { fills } = page;
-  const area = (b: Box): number => (b.x2 - b.x1) * (b.y2 - b.y1);
+  const area = (b: Box): number => boxW(b) * boxH(b);
   const within = (a: Box, b: Box): boolean => a.x1 >= b.x1 && a.x2 <= b.x2 && a.y1 >= b.y1 && a.y2 <= b.y2;
   return fills.filter((f, i) => {
     if (f.gray < GEOMETRY.entryFillMinGray) return false;
@@ -178,25 +171,16 @@ export function buildGeometry(page: PageContent): Geometry {
   const all: Cell[] = [];
   const same = GEOMETRY.sameCellOffset;
   const add = (b: Box, fillOnly: boolean, gray: number | null = null): void => {
-    if (
-      all.some(
-        (c) =>
-          Math.abs(c.x1 - b.x1) < same &&
-          Math.abs(c.x2 - b.x2) < same &&
-          Math.abs(c.y1 - b.y1) < same &&
-          Math.abs(c.y2 - b.y2) < same,
-      )
-    )
-      return;
-    all.push({ ...b, fillOnly, filledGray: gray });
+    const edges = ['x1', 'y1', 'x2', 'y2'] as const;
+    if (!all.some((c) => edges.every((k) => Math.abs(c[k] - b[k]) < same)))
+      all.push({ ...b, fillOnly, filledGray: gray });
   };
   for (const b of raw) add(b, false);
   const circles: Box[] = [];
   for (const s of page.shapes) {
     if (s.curved) {
-      const w = s.x2 - s.x1;
-      const hh = s.y2 - s.y1;
-      const round = Math.abs(w - hh) < GEOMETRY.circleSideDiff;
+      const w = boxW(s);
+      const round = Math.abs(w - boxH(s)) < GEOMETRY.circleSideDiff;
       if (w >= GEOMETRY.circleMinSide && w <= GEOMETRY.circleMaxSide && round && s.stroked) circles.push(s);
       continue;
     }
@@ -212,7 +196,7 @@ export function buildGeometry(page: PageContent): Geometry {
   }
   const squares = all.filter(isSquare);
   const cells = all.filter(
-    (c) => !isSquare(c) && c.y2 - c.y1 >= GEOMETRY.cellMinHeight && c.x2 - c.x1 >= GEOMETRY.cellMinWidth,
+    (c) => !isSquare(c) && boxH(c) >= GEOMETRY.cellMinHeight && boxW(c) >= GEOMETRY.cellMinWidth,
   );
   const inset = GEOMETRY.cellEdgeInset;
   const onCellEdge = (s: Segment): boolean =>
@@ -228,7 +212,7 @@ export function buildGeometry(page: PageContent): Geometry {
         l.y2 - l.y1 > GEOMETRY.sideRuleMinLength,
     );
   const freeLines = hLines.filter(
-    (s) => s.x2 - s.x1 >= GEOMETRY.freeLineMinLength && !onCellEdge(s) && !touchesVertical(s),
+    (s) => boxW(s) >= GEOMETRY.freeLineMinLength && !onCellEdge(s) && !touchesVertical(s),
   );
   return { hLines, vLines, cells, squares, circles, freeLines };
 }

@@ -20,7 +20,7 @@ import { findLabel, rowHeader, type LabelHit } from './labels';
 import { userRect, type PageRead } from './page-read';
 import { LAYOUT_PARAMS as P } from './params';
 import { cleanLabel, isRequiredText, type Token } from './text';
-import { iou } from './types';
+import { intersects, iou } from './types';
 
 /** Thresholds of the page's text fields (pt unless noted). */
 const TEXT_FIELDS = {
@@ -143,7 +143,7 @@ export function textFields({ page, tokens }: PageRead, labelled: Labelled[]): De
       hit.where !== 'left' &&
       c.widget === undefined
     ) {
-      const empty = !tokens.some((t) => t.x1 < c.x2 && t.x2 > c.x1 && t.y1 < c.y2 && t.y2 > c.y1);
+      const empty = !tokens.some((t) => intersects(t, c));
       const margin = TEXT_FIELDS.runningMarginShare * page.height;
       const running = c.y1 < margin || c.y1 > page.height - margin;
       if (!empty || running || !(caption || (hit.where === 'above' && !hit.token?.bold))) continue;

@@ -83,6 +83,9 @@ export function overlapX(a: Box, b: Box): number {
 export function overlapY(a: Box, b: Box): number {
   return Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1);
 }
+/** The boxes overlap by more than `pad` both ways (0: they overlap at all). */
+export const intersects = (a: Box, b: Box, pad = 0): boolean =>
+  a.x1 < b.x2 - pad && a.x2 > b.x1 + pad && a.y1 < b.y2 - pad && a.y2 > b.y1 + pad;
 export function iou(a: Box, b: Box): number {
   const w = overlapX(a, b);
   const h = overlapY(a, b);
