@@ -218,17 +218,22 @@ function rowBand(ctx: BlankContext, t: Token): { y1: number; y2: number } {
   const base = t.base;
   let y1 = base - LABEL.bandBelow;
   let y2 = base + LABEL.bandAbove;
-  const alongRow = (s: Segment): boolean => s.x1 <= t.x2 + LABEL.ruleSlack && s.x2 >= t.x2 + LABEL.ruleMinReach;
-  const under = ctx.geo.hLines
-    .filter((s) => s.y1 <= base - LABEL.ruleUnderMinDrop && s.y1 >= base - LABEL.ruleUnderMaxDrop && alongRow(s))
-    .sort((a, b) => b.y1 - a.y1)[0];
+  const under = ruleUnder(ctx, t, t.x2, base - LABEL.ruleUnderMaxDrop, base - LABEL.ruleUnderMinDrop);
   if (under) y1 = Math.max(y1, under.y1 + LABEL.ruleClearance);
   const over = ctx.geo.hLines
-    .filter((s) => s.y1 >= base + LABEL.ruleOverMinRise && s.y1 <= y2 + LABEL.ruleSlack && alongRow(s))
+    .filter((s) => s.y1 >= base + LABEL.ruleOverMinRise && s.y1 <= y2 + LABEL.ruleSlack && alongRow(s, t, t.x2))
     .sort((a, b) => a.y1 - b.y1)[0];
   if (over) y2 = Math.min(y2, over.y1 - LABEL.ruleClearance);
   return { y1, y2 };
 }
+
+/** A rule starting by `from` and running well past the label's end. */
+const alongRow = (s: Segment, t: Token, from: number): boolean =>
+  s.x1 <= from + LABEL.ruleSlack && s.x2 >= t.x2 + LABEL.ruleMinReach;
+
+/** The highest rule along the row between the heights `lo` and `hi`. */
+const ruleUnder = (ctx: BlankContext, t: Token, from: number, lo: number, hi: number): Segment | undefined =>
+  ctx.geo.hLines.filter((s) => s.y1 <= hi && s.y1 >= lo && alongRow(s, t, from)).sort((a, b) => b.y1 - a.y1)[0];
 
 /**
  * Where the field beside the label ends: before the next token, a vertical rule, a dash or other content
@@ -254,15 +259,7 @@ function fieldEnd(
       stop = Math.min(stop, o.x1 - LABEL.neighbourClearance);
   if (Number.isFinite(stop)) return { stop, closedByRule: false };
   // No right neighbour: the end of the rule under the row closes the field.
-  const rule = ctx.geo.hLines
-    .filter(
-      (s) =>
-        s.y1 <= base &&
-        s.y1 >= base - LABEL.closingRuleMaxDrop &&
-        s.x1 <= t.x1 + LABEL.ruleSlack &&
-        s.x2 >= t.x2 + LABEL.ruleMinReach,
-    )
-    .sort((a, b) => b.y1 - a.y1)[0];
+  const rule = ruleUnder(ctx, t, t.x1, base - LABEL.closingRuleMaxDrop, base);
   return rule ? { stop: rule.x2 - clear, closedByRule: true } : null;
 }
 

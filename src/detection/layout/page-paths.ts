@@ -64,40 +64,29 @@ function subpaths(OPS: PdfJsModule['OPS'], path: PathOps, m: M6): Subpath[] {
   let ai = 0;
   let sub: Array<[number, number]> = [];
   let curved = false;
-  let rectLike = false;
   const subs: Subpath[] = [];
   const flush = (): void => {
-    if (sub.length) subs.push({ pts: sub, curved, rect: rectLike });
+    if (sub.length) subs.push({ pts: sub, curved, rect: false });
     sub = [];
     curved = false;
-    rectLike = false;
   };
   for (const op of pops) {
-    if (op === OPS.moveTo) {
-      flush();
+    if (op === OPS.moveTo || op === OPS.rectangle) flush();
+    if (op === OPS.moveTo || op === OPS.lineTo) {
       sub.push(apply(m, args[ai], args[ai + 1]));
       ai += 2;
-    } else if (op === OPS.lineTo) {
-      sub.push(apply(m, args[ai], args[ai + 1]));
-      ai += 2;
-    } else if (op === OPS.curveTo) {
-      sub.push(apply(m, args[ai + 4], args[ai + 5]));
+    } else if (op === OPS.curveTo || op === OPS.curveTo2 || op === OPS.curveTo3) {
+      // The curve's end point: its last two arguments (of six for `c`, of four for `v` and `y`).
+      const n = op === OPS.curveTo ? 6 : 4;
+      sub.push(apply(m, args[ai + n - 2], args[ai + n - 1]));
       curved = true;
-      ai += 6;
-    } else if (op === OPS.curveTo2 || op === OPS.curveTo3) {
-      sub.push(apply(m, args[ai + 2], args[ai + 3]));
-      curved = true;
-      ai += 4;
+      ai += n;
     } else if (op === OPS.rectangle) {
-      flush();
       const [x, y, w, h] = args.slice(ai, ai + 4);
-      sub = [apply(m, x, y), apply(m, x + w, y), apply(m, x + w, y + h), apply(m, x, y + h), apply(m, x, y)];
-      rectLike = true;
-      flush();
+      const pts = [apply(m, x, y), apply(m, x + w, y), apply(m, x + w, y + h), apply(m, x, y + h), apply(m, x, y)];
+      subs.push({ pts, curved: false, rect: true });
       ai += 4;
-    } else if (op === OPS.closePath) {
-      if (sub.length) sub.push(sub[0]);
-    }
+    } else if (op === OPS.closePath && sub.length) sub.push(sub[0]);
   }
   flush();
   return subs;
@@ -121,13 +110,14 @@ function addSubpath(s: Subpath, fillGray: number, lw: number, stroke: boolean, f
         (Math.abs(p[0] - box.x1) < tol || Math.abs(p[0] - box.x2) < tol) &&
         (Math.abs(p[1] - box.y1) < tol || Math.abs(p[1] - box.y2) < tol),
     );
-  if (fill && !stroke && (axisRect || s.rect) && (bw < PATH.thinFillMax || bh < PATH.thinFillMax)) {
+  const rectLike = axisRect || s.rect;
+  if (fill && !stroke && rectLike) {
     // A thin filled rectangle is a drawn line.
-    if (bw >= bh) hLines.push(ruleAlong(true, box.x1, box.x2, (box.y1 + box.y2) / 2, bh));
-    else vLines.push(ruleAlong(false, box.y1, box.y2, (box.x1 + box.x2) / 2, bw));
-    return;
-  }
-  if (fill && !stroke && (axisRect || s.rect)) {
+    if (bw < PATH.thinFillMax || bh < PATH.thinFillMax) {
+      if (bw >= bh) hLines.push(ruleAlong(true, box.x1, box.x2, (box.y1 + box.y2) / 2, bh));
+      else vLines.push(ruleAlong(false, box.y1, box.y2, (box.x1 + box.x2) / 2, bw));
+      return;
+    }
     fills.push({ ...box, gray: fillGray });
     if (fillGray > PATH.paperGray) return;
   }
@@ -141,7 +131,7 @@ function addSubpath(s: Subpath, fillGray: number, lw: number, stroke: boolean, f
     }
   }
   if (bw > PATH.minShapeSide && bh > PATH.minShapeSide && (stroke || fillGray < PATH.paperGray))
-    shapes.push({ ...box, curved: s.curved, stroked: stroke, filled: fill, rectLike: axisRect || s.rect });
+    shapes.push({ ...box, curved: s.curved, stroked: stroke, filled: fill, rectLike });
 }
 
 /** A horizontal (or vertical) rule from `a` to `b` along it, at `at` across it. */

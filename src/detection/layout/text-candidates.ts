@@ -1,7 +1,7 @@
 /**
  * Candidates drawn with text: blank runs (underscores, dots), box glyphs (☐ ○) and bracket pairs ("[ ]", "( )").
  */
-import type { Candidate } from './candidate';
+import type { Candidate, Source } from './candidate';
 import { LAYOUT_PARAMS as P } from './params';
 import { SEGMENT_JOINERS, segmentHint, type TextLine, type Token } from './text';
 import { boxW, type Box, type Glyph } from './types';
@@ -74,6 +74,16 @@ export function bandHeight(size: number): number {
   return Math.min(TEXT_FIELD.blankBandMax, Math.max(TEXT_FIELD.blankBandMin, TEXT_FIELD.blankBandEm * size));
 }
 
+/** A candidate drawn with the token's text, on its baseline. */
+const onToken = (t: Token, b: Box, source: Source, choice: boolean, confidence: number): Candidate => ({
+  ...b,
+  source,
+  choice,
+  base: t.base,
+  size: t.size,
+  confidence,
+});
+
 /** Blank runs wide enough to write in (or tick spaces before a list item), box glyphs and bracket pairs. */
 export function textCandidates(lines: TextLine[]): Candidate[] {
   const out: Candidate[] = [];
@@ -86,30 +96,13 @@ export function textCandidates(lines: TextLine[]): Candidate[] {
         const source = t.text.includes('_') ? 'underscore' : 'dots';
         const joiners = t.glyphs.filter((g) => SEGMENT_JOINERS.has(g.ch) || (source === 'underscore' && g.ch === '.'));
         const hint = segmentHint(joiners.map((g) => g.ch));
-        out.push({
-          ...(hint ? { hint } : {}),
-          x1: t.x1,
-          x2: t.x2,
-          y1,
-          y2: y1 + bandHeight(t.size),
-          source,
-          choice: before,
-          base: t.base,
-          size: t.size,
-          confidence: TEXT_FIELD.blankConfidence,
-        });
+        const band = { x1: t.x1, x2: t.x2, y1, y2: y1 + bandHeight(t.size) };
+        out.push({ ...(hint ? { hint } : {}), ...onToken(t, band, source, before, TEXT_FIELD.blankConfidence) });
       } else if (t.type === 'box' || t.type === 'circle') {
-        out.push({
-          ...glyphInk(t.glyphs[0], t.type),
-          source: t.type === 'circle' ? 'circle' : 'glyph',
-          choice: true,
-          base: t.base,
-          size: t.size,
-          confidence: TEXT_FIELD.glyphConfidence,
-        });
+        const source = t.type === 'circle' ? 'circle' : 'glyph';
+        out.push(onToken(t, glyphInk(t.glyphs[0], t.type), source, true, TEXT_FIELD.glyphConfidence));
       } else if (t.type === 'bracket' || t.type === 'paren') {
-        const confidence = TEXT_FIELD.bracketConfidence;
-        out.push({ ...bracketInk(t), source: t.type, choice: true, base: t.base, size: t.size, confidence });
+        out.push(onToken(t, bracketInk(t), t.type, true, TEXT_FIELD.bracketConfidence));
       }
     }
   }

@@ -21,24 +21,9 @@ export interface TextLine extends Box {
   tokens: Token[];
 }
 
-export const BOX_CHARS = new Set([
-  '☐',
-  '□',
-  '❑',
-  '❒',
-  '■',
-  '▢',
-  '◻',
-  '◼',
-  '⬜',
-  '☑',
-  '☒',
-  '\uF06F',
-  '\uF0A8',
-  '\uF071',
-  '\uF0FE',
-]);
-export const CIRCLE_CHARS = new Set(['○', '◯', '●', '◦', '⚪', '❍', '\uF09F', '\uF0A1']);
+/** Glyphs of boxes to tick (the `\uF0..` ones: Wingdings and Symbol boxes, which map to private code points). */
+export const BOX_CHARS = new Set([...'☐□❑❒■▢◻◼⬜☑☒\uF06F\uF0A8\uF071\uF0FE']);
+export const CIRCLE_CHARS = new Set([...'○◯●◦⚪❍\uF09F\uF0A1']);
 
 const isBlankChar = (c: string): boolean => c === '_';
 
