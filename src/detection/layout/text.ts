@@ -197,67 +197,56 @@ function makeToken(type: TokenType, gs: Glyph[]): Token {
 function tokenize(gs: Glyph[], vRules: Segment[]): Token[] {
   const tokens: Token[] = [];
   const radios = letterRadios(gs);
-  let i = 0;
-  while (i < gs.length) {
-    const g = gs[i];
-    const c = classOf(g);
-    if (c === 'under' || (c === 'dot' && isLeader(gs, i))) {
-      const end = blankRunEnd(gs, i, c);
-      tokens.push(makeToken('blank', gs.slice(i, end + 1)));
-      i = end + 1;
-      continue;
-    }
-    if (c === 'box' || c === 'circle' || radios.has(i)) {
-      tokens.push(makeToken(c === 'box' ? c : 'circle', [g]));
-      i++;
-      continue;
-    }
-    if ((g.ch === '[' || g.ch === '(') && i + 1 < gs.length) {
-      const close = g.ch === '[' ? ']' : ')';
-      const n = gs[i + 1];
-      const after = gs[i + 2];
-      if (
-        g.ch === '(' &&
-        n.ch === ')' &&
-        after &&
-        isBlankChar(after.ch) &&
-        after.x1 - n.x2 < AREA_CODE_GAP_EM * g.size
-      ) {
-        // "Cell (   )________": the parentheses hold the area code of the blank glued to them; one blank.
-        let end = i + 2;
-        while (
-          end + 1 < gs.length &&
-          isBlankChar(gs[end + 1].ch) &&
-          gs[end + 1].x1 - gs[end].x2 < P.underscoreJoinEm * g.size
-        )
-          end++;
-        tokens.push(makeToken('blank', gs.slice(i, end + 1)));
-        i = end + 1;
-        continue;
-      }
-      if (n.ch === close && n.x1 - g.x2 < BRACKET_PAIR_GAP_EM * g.size) {
-        tokens.push(makeToken(g.ch === '[' ? 'bracket' : 'paren', [g, n]));
-        i += 2;
-        continue;
-      }
-    }
-    // A phrase: text glyphs until a large gap or a special glyph.
-    let j = i;
-    while (j + 1 < gs.length) {
-      const n = gs[j + 1];
-      const cn = classOf(n);
-      if (cn === 'under' || cn === 'box' || cn === 'circle' || radios.has(j + 1)) break;
-      if ((n.ch === '[' || n.ch === '(') && j + 2 < gs.length && gs[j + 2].ch === (n.ch === '[' ? ']' : ')')) break;
-      if (cn === 'dot' && isLeader(gs, j + 1)) break;
-      const gap = n.x1 - gs[j].x2;
-      if (gap > P.phraseGapEm * Math.max(g.size, n.size) || gap < -g.size) break;
-      if (ruleBetween(gs[j], n, vRules)) break;
-      j++;
-    }
-    tokens.push(textToken(gs.slice(i, j + 1)));
-    i = j + 1;
+  for (let i = 0; i < gs.length; ) {
+    const [type, end] = tokenAt(gs, i, radios, vRules);
+    const run = gs.slice(i, end + 1);
+    tokens.push(type === 'text' ? textToken(run) : makeToken(type, run));
+    i = end + 1;
   }
   return tokens;
+}
+
+/** The bracket closing `ch` when it opens one (an empty pair of them is a marker to tick). */
+const closing = (ch: string): string | undefined => (ch === '[' ? ']' : ch === '(' ? ')' : undefined);
+
+/** The type of the token starting at glyph i, and its last glyph. */
+function tokenAt(gs: Glyph[], i: number, radios: Set<number>, vRules: Segment[]): [TokenType, number] {
+  const g = gs[i];
+  const c = classOf(g);
+  if (c === 'under' || (c === 'dot' && isLeader(gs, i))) return ['blank', blankRunEnd(gs, i, c)];
+  if (c === 'box' || c === 'circle' || radios.has(i)) return [c === 'box' ? c : 'circle', i];
+  const close = closing(g.ch);
+  if (close && i + 1 < gs.length) {
+    const n = gs[i + 1];
+    const after = gs[i + 2];
+    if (g.ch === '(' && n.ch === ')' && after && isBlankChar(after.ch) && after.x1 - n.x2 < AREA_CODE_GAP_EM * g.size) {
+      // "Cell (   )________": the parentheses hold the area code of the blank glued to them; one blank.
+      let end = i + 2;
+      while (
+        end + 1 < gs.length &&
+        isBlankChar(gs[end + 1].ch) &&
+        gs[end + 1].x1 - gs[end].x2 < P.underscoreJoinEm * g.size
+      )
+        end++;
+      return ['blank', end];
+    }
+    if (n.ch === close && n.x1 - g.x2 < BRACKET_PAIR_GAP_EM * g.size)
+      return [g.ch === '[' ? 'bracket' : 'paren', i + 1];
+  }
+  // A phrase: text glyphs until a large gap or a special glyph.
+  let j = i;
+  while (j + 1 < gs.length) {
+    const n = gs[j + 1];
+    const cn = classOf(n);
+    if (cn === 'under' || cn === 'box' || cn === 'circle' || radios.has(j + 1)) break;
+    if (closing(n.ch) !== undefined && gs[j + 2]?.ch === closing(n.ch)) break;
+    if (cn === 'dot' && isLeader(gs, j + 1)) break;
+    const gap = n.x1 - gs[j].x2;
+    if (gap > P.phraseGapEm * Math.max(g.size, n.size) || gap < -g.size) break;
+    if (ruleBetween(gs[j], n, vRules)) break;
+    j++;
+  }
+  return ['text', j];
 }
 
 /** A vertical rule crossing the line's middle in the gap between two glyphs. */
