@@ -57,7 +57,7 @@ export const free = (ctx: BlankContext, b: Box): boolean =>
   !ctx.taken.some((o) => intersects(o, b, OVERLAP_PAD)) &&
   !ctx.geo.hLines.some((s) => crossesInside(s, b, SPACE.ruleInset));
 
-/** A blank found from the space around it (drawn as a line in the field map). */
+/** A field written on a rule or in empty space, sized for drawn fields (a line in the field map). */
 export const blank = (b: Box, confidence: number, base: number): Candidate => ({
   ...b,
   source: 'line',

@@ -3,12 +3,13 @@
  * and choice markers (drawn squares, circles, box glyphs, bracket pairs). Text-drawn candidates are in
  * `text-candidates.ts`, combs and cells in `cell-candidates.ts`, blanks without a box in `blanks.ts`.
  */
+import { blank } from './blank-space';
 import { findBlanks } from './blanks';
 import { isHint, TEXT_MIDDLE_EM } from './box-text';
 import { addCellCandidates, combCandidate, combGroups } from './cell-candidates';
 import type { Candidate } from './candidate';
 import type { Geometry } from './geometry';
-import { DRAWN_FIELD_TEXT_SIZE, LAYOUT_PARAMS as P } from './params';
+import { LAYOUT_PARAMS as P } from './params';
 import { SEGMENT_JOINERS, segmentHint, type TextLine } from './text';
 import { textCandidates } from './text-candidates';
 import { boxW, boxH, intersects, type Box, type Segment } from './types';
@@ -176,9 +177,7 @@ function addRuleCandidates(out: Candidate[], lines: TextLine[], geo: Geometry): 
     const covered = inBand.reduce((a, t) => a + Math.min(t.x2, band.x2) - Math.max(t.x1, band.x1), 0);
     if (covered > RULE_FIELD.maxCoveredShare * boxW(band) || inBand.some((t) => t.bold)) continue;
     if (out.some((o) => !o.choice && intersects(o, band))) continue;
-    const base = y1 + RULE_FIELD.baseRise;
-    const size = DRAWN_FIELD_TEXT_SIZE;
-    const cand: Candidate = { ...band, source: 'line', choice: false, base, size, confidence: RULE_FIELD.confidence };
+    const cand = blank(band, RULE_FIELD.confidence, y1 + RULE_FIELD.baseRise);
     const hint = lines
       .flatMap((l) => l.tokens)
       .find(

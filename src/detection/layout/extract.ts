@@ -72,28 +72,14 @@ function grayOf(args: unknown[]): number {
  */
 export async function extractPage(pdfjs: PdfJsModule, page: PDFPageProxy, index: number): Promise<PageContent> {
   const ops = await page.getOperatorList();
-  const dirs = new Map<number, number>();
-  let content = interpret(pdfjs, page, ops, index, page.rotate, dirs);
-  let best = page.rotate;
-  let bestCount = dirs.get(((page.rotate % 360) + 360) % 360) ?? 0;
-  for (const [rot, n] of dirs)
-    if (n > bestCount * ORIENTATION_MAJORITY && n > ORIENTATION_MIN_GLYPHS) [best, bestCount] = [rot, n];
-  if (best !== page.rotate) content = interpret(pdfjs, page, ops, index, best, new Map());
-  return content;
-}
-
-/** Runs the page's operators in the orientation `rotate`, counting glyphs per reading direction in `dirs`. */
-function interpret(
-  pdfjs: PdfJsModule,
-  page: PDFPageProxy,
-  ops: OpList,
-  index: number,
-  rotate: number,
-  dirs: Map<number, number>,
-): PageContent {
-  const { fwd } = uprightTransforms(page.view, rotate);
-  const run = new OperatorRun(pdfjs.OPS, fwd, fontReader(page), dirs, glyphInkReader(page));
-  run.run(ops);
+  const [fontOf, inkOf] = [fontReader(page), glyphInkReader(page)];
+  const interpret = (rotate: number): OperatorRun =>
+    new OperatorRun(pdfjs.OPS, uprightTransforms(page.view, rotate).fwd, fontOf, inkOf).run(ops);
+  let [rotate, run] = [page.rotate, interpret(page.rotate)];
+  let bestCount = run.dirs.get(((page.rotate % 360) + 360) % 360) ?? 0;
+  for (const [rot, n] of run.dirs)
+    if (n > bestCount * ORIENTATION_MAJORITY && n > ORIENTATION_MIN_GLYPHS) [rotate, bestCount] = [rot, n];
+  if (rotate !== page.rotate) run = interpret(rotate);
   return { ...pageFrame(page.view, rotate, index), glyphs: run.glyphs, ...run.drawing, images: run.images };
 }
 
@@ -157,11 +143,13 @@ function glyphInkReader(page: PDFPageProxy): (fontId: string, fontChar: string) 
   return (fontId, fontChar) => inkOf(`${fontId}_path_${fontChar}`);
 }
 
-/** One pass over a page's operator list: the graphics and text state, and what is drawn. */
+/** One pass over a page's operator list in one orientation: the graphics and text state, and what is drawn. */
 class OperatorRun {
   readonly glyphs: Glyph[] = [];
   readonly images: Box[] = [];
   readonly drawing: PathDrawing = { hLines: [], vLines: [], shapes: [], fills: [] };
+  /** Glyphs per reading direction (degrees). */
+  readonly dirs = new Map<number, number>();
   private gs: GState = {
     ctm: ID,
     lineWidth: 1,
@@ -184,17 +172,17 @@ class OperatorRun {
     private readonly OPS: PdfJsModule['OPS'],
     private readonly fwd: M6,
     private readonly fontOf: (id: string) => FontInfo,
-    private readonly dirs: Map<number, number>,
     private readonly inkOf: (fontId: string, fontChar: string) => Box | null,
   ) {}
 
-  run(ops: OpList): void {
+  run(ops: OpList): this {
     const { fnArray, argsArray } = ops;
     for (let i = 0; i < fnArray.length; i++) {
       const fn = fnArray[i];
       const a = (argsArray[i] ?? []) as unknown[];
       if (!this.graphicsOp(fn, a)) this.textOp(fn, a);
     }
+    return this;
   }
 
   /** Graphics state, paths and images; false when `fn` is none of those. */

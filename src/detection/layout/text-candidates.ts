@@ -157,21 +157,19 @@ function isBlankBefore(toks: Token[], i: number): boolean {
   };
   const short = (t: Token | undefined): t is Token => isTickSpace(t) || glued(t);
   const pairGap = (t: Token): number => TEXT_FIELD.blankPairGapEm * t.size;
+  const itemAfter = (k: number): boolean =>
+    toks[k + 1]?.type === 'text' && toks[k + 1].x1 - toks[k].x2 <= P.blankBeforeGapEm * toks[k + 1].size;
   let j = i;
   while (short(toks[j]) && short(toks[j + 1]) && toks[j + 1].x1 - toks[j].x2 < pairGap(toks[j])) j++;
   if (!short(toks[i]) || !short(toks[j])) return false;
+  if (!itemAfter(j)) return false;
   const next = toks[j + 1];
-  if (!next || next.type !== 'text' || next.x1 - toks[j].x2 > P.blankBeforeGapEm * next.size) return false;
   // A row that opens with text and closes with a blank reads label-then-blank ("Date of Birth ___ Age ___",
   // "Length of cycle ___ Blood clots? ..."); a list of tick spaces opens with a blank or a prompt and closes with
   // an item.
   if (toks[0].type === 'text' && toks[toks.length - 1].type === 'blank') return false;
   // Several "blank + item" pairs on one row are a list whatever precedes it ("Sex (check one): __ Male __ Female").
-  const pairs = toks.filter(
-    (t, k) =>
-      short(t) && toks[k + 1]?.type === 'text' && toks[k + 1].x1 - t.x2 <= P.blankBeforeGapEm * toks[k + 1].size,
-  ).length;
-  if (pairs >= 2) return true;
+  if (toks.filter((t, k) => short(t) && itemAfter(k)).length >= 2) return true;
   if (!isTickSpace(toks[i])) return false;
   if (!/^[A-Za-zÀ-ÿ¿]/.test(next.text.trim())) return false;
   let k = i;
