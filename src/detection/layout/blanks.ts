@@ -60,7 +60,7 @@ const DASH = {
 } as const;
 
 /** A short thick horizontal stroke standing for a printed dash between the parts of a number. */
-export function findDashes(geo: Geometry): Segment[] {
+function findDashes(geo: Geometry): Segment[] {
   return geo.hLines.filter(
     (s) => s.x2 - s.x1 >= DASH.minLength && s.x2 - s.x1 <= DASH.maxLength && s.width >= DASH.minWidth,
   );
@@ -143,11 +143,7 @@ export function findBlanks(
   };
   const dashes = findDashes(geo);
   const a = dashRows(ctx, dashes);
-  const drop = new Set<Candidate>();
-  for (const c of existing) {
-    if (c.source !== 'box') continue;
-    if (a.some((p) => intersects(c, p, OVERLAP_PAD))) drop.add(c);
-  }
+  const drop = new Set(existing.filter((c) => c.source === 'box' && a.some((p) => intersects(c, p, OVERLAP_PAD))));
   ctx.taken = [...existing.filter((c) => !drop.has(c)), ...a];
   const b = labelBlanks(ctx, lines, dashes);
   return { add: [...a, ...b], drop };

@@ -296,8 +296,6 @@ class OperatorRun {
       case OPS.showSpacedText:
         this.showText(a[0] as Array<RawGlyph | number | null>);
         break;
-      default:
-        break;
     }
   }
 

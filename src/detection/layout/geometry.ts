@@ -169,13 +169,17 @@ export function buildGeometry(page: PageContent): Geometry {
   for (const b of findCells(hLines.map(flipH), vLines.map(flipV)))
     raw.push({ x1: -b.x2, y1: b.y1, x2: -b.x1, y2: b.y2 });
   const all: Cell[] = [];
-  const same = GEOMETRY.sameCellOffset;
-  const add = (b: Box, fillOnly: boolean, gray: number | null = null): void => {
-    const edges = ['x1', 'y1', 'x2', 'y2'] as const;
-    if (!all.some((c) => edges.every((k) => Math.abs(c[k] - b[k]) < same)))
-      all.push({ ...b, fillOnly, filledGray: gray });
+  const [same, slack] = [GEOMETRY.sameCellOffset, GEOMETRY.fillCoverSlack];
+  const edges = ['x1', 'y1', 'x2', 'y2'] as const;
+  /** A cell drawn by rules or a path takes the shade of a fill covering it; an entry fill is its own shade. */
+  const add = (b: Box, entryFill?: FilledRect): void => {
+    if (all.some((c) => edges.every((k) => Math.abs(c[k] - b[k]) < same))) return;
+    const cover = (r: Box): boolean =>
+      r.x1 <= b.x1 + slack && r.x2 >= b.x2 - slack && r.y1 <= b.y1 + slack && r.y2 >= b.y2 - slack;
+    const filledGray = entryFill ? entryFill.gray : (page.fills.find(cover)?.gray ?? null);
+    all.push({ ...b, fillOnly: entryFill !== undefined, filledGray });
   };
-  for (const b of raw) add(b, false);
+  for (const b of raw) add(b);
   const circles: Box[] = [];
   for (const s of page.shapes) {
     if (s.curved) {
@@ -184,16 +188,9 @@ export function buildGeometry(page: PageContent): Geometry {
       if (w >= GEOMETRY.circleMinSide && w <= GEOMETRY.circleMaxSide && round && s.stroked) circles.push(s);
       continue;
     }
-    if (s.rectLike && (s.stroked || (s.filled && isSquare(s)))) add(s, false);
+    if (s.rectLike && (s.stroked || (s.filled && isSquare(s)))) add(s);
   }
-  for (const f of entryFills(page)) add(f, true, f.gray);
-  for (const c of all.filter((x) => !x.fillOnly)) {
-    const slack = GEOMETRY.fillCoverSlack;
-    const f = page.fills.find(
-      (r) => r.x1 <= c.x1 + slack && r.x2 >= c.x2 - slack && r.y1 <= c.y1 + slack && r.y2 >= c.y2 - slack,
-    );
-    c.filledGray = f ? f.gray : null;
-  }
+  for (const f of entryFills(page)) add(f, f);
   const squares = all.filter(isSquare);
   const cells = all.filter(
     (c) => !isSquare(c) && boxH(c) >= GEOMETRY.cellMinHeight && boxW(c) >= GEOMETRY.cellMinWidth,

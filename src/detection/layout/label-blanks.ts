@@ -130,7 +130,6 @@ export function labelBlanks(ctx: BlankContext, lines: TextLine[], dashes: Segmen
       const cell = ctx.geo.cells.find(
         (c) => c.x1 <= t.x1 && c.x2 >= stop && c.y1 <= base - LABEL.cellBelow && c.y2 >= base + LABEL.cellAbove,
       );
-      const inCell = cell !== undefined;
       // A cell's text in a row a wrapped paragraph makes tall: table content, not a label.
       if (cell && besideTextBlock(cell, ctx.geo.cells, lines, base)) continue;
       const ruleBelow = ctx.geo.hLines.some(
@@ -142,7 +141,7 @@ export function labelBlanks(ctx: BlankContext, lines: TextLine[], dashes: Segmen
           s.width < LABEL.ruleBelowMaxWidth,
       );
       // A heading over a free rule is not a label: a field closed only by a rule's end needs a box around it.
-      if (!inCell && (closedByRule || !ruleBelow)) continue;
+      if (!cell && (closedByRule || !ruleBelow)) continue;
       const b: Box = { x1, y1, x2: stop, y2 };
       if (b.y2 - b.y1 < LABEL.minHeight || !free(ctx, b)) continue;
       out.push(blank(b, LABEL.confidence, base));

@@ -158,7 +158,7 @@ export function textFields({ page, tokens }: PageRead, labelled: Labelled[]): De
       const rh = rowHeader(c, tokens);
       if (rh) prompt = `${cleanLabel(rh.text)}: ${label}`;
     }
-    const f: DetectedField = {
+    fields.push({
       kind: textKind(label, c.hint ?? ''),
       page: page.index + 1,
       rect: userRect(page, c),
@@ -168,13 +168,9 @@ export function textFields({ page, tokens }: PageRead, labelled: Labelled[]): De
       questionKey: null,
       required: isRequiredText(hit.raw),
       confidence: label ? c.confidence : c.confidence * P.unlabelledConfidence,
-    };
-    if (c.source === 'box' && c.y2 - c.y1 > TEXT_FIELDS.multilineMinHeight) f.multiline = true;
-    if (c.combCells) {
-      f.combCells = c.combCells;
-      f.maxLength = c.combCells;
-    }
-    fields.push(f);
+      ...(c.source === 'box' && c.y2 - c.y1 > TEXT_FIELDS.multilineMinHeight ? { multiline: true } : {}),
+      ...(c.combCells ? { combCells: c.combCells, maxLength: c.combCells } : {}),
+    });
   }
   return fields;
 }
