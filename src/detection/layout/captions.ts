@@ -72,11 +72,10 @@ export function captionsUnder(
       )
       .sort((a, b) => a.x1 - b.x1);
     // Several captions under one blank must share a line (they split it); else the first is the caption.
-    const first = caps[0];
-    if (first)
+    if (caps.length)
       claim.set(
         c,
-        caps.filter((t) => Math.abs(t.base - first.base) < CAPTION.lineTolerance),
+        caps.filter((t) => Math.abs(t.base - caps[0].base) < CAPTION.lineTolerance),
       );
   }
   const claimed = new Set([...claim.values()].flat());

@@ -157,38 +157,27 @@ function mayLabelABlank(ctx: BlankContext, lines: TextLine[], l: TextLine, i: nu
   if (t.type !== 'text' || t.bold || !LABELISH.test(t.text) || t.size > LABEL.maxSize || t.size < LABEL.minSize)
     return false;
   // The last line of a paragraph or of an address block ends early; that is not a blank.
-  if (
-    lines.some(
-      (o) =>
-        o !== l &&
-        o.base > t.base &&
-        o.base - t.base < LABEL.nextLineEm * t.size &&
-        o.tokens.some((k) => k.type === 'text' && Math.abs(k.x1 - t.x1) < LABEL.nextLineAlign),
-    )
-  )
-    return false;
+  const continuedBy = (o: TextLine): boolean =>
+    o !== l &&
+    o.base > t.base &&
+    o.base - t.base < LABEL.nextLineEm * t.size &&
+    o.tokens.some((k) => k.type === 'text' && Math.abs(k.x1 - t.x1) < LABEL.nextLineAlign);
+  if (lines.some(continuedBy)) return false;
   // An option's text (a marker just before it) or a question whose options or blank sit below.
   const prev = toks[i - 1];
   const markerGap = LABEL.markerGapEm * t.size;
   if (prev && prev.type !== 'text' && prev.type !== 'blank' && t.x1 - prev.x2 < markerGap) return false;
-  if (
-    ctx.choices.some(
-      (m) => m.x2 <= t.x1 + LABEL.touchSlack && t.x1 - m.x2 < markerGap && Math.abs(m.y1 - t.y1) < t.size,
-    )
-  )
-    return false;
+  const markerBefore = (m: Candidate): boolean =>
+    m.x2 <= t.x1 + LABEL.touchSlack && t.x1 - m.x2 < markerGap && Math.abs(m.y1 - t.y1) < t.size;
+  if (ctx.choices.some(markerBefore)) return false;
   // The label of a field or option list right under it ("If yes, list:" above a blank).
-  if (
-    [...ctx.choices, ...ctx.fields].some(
-      (m) =>
-        m.y2 <= t.base + LABEL.touchSlack &&
-        m.y2 > t.base - LABEL.headedMaxDrop &&
-        Math.abs(m.x1 - t.x1) < LABEL.headedAlign &&
-        m.y1 < t.base - LABEL.headedMinDepth &&
-        !m.innerLabel,
-    )
-  )
-    return false;
+  const headed = (m: Candidate): boolean =>
+    m.y2 <= t.base + LABEL.touchSlack &&
+    m.y2 > t.base - LABEL.headedMaxDrop &&
+    Math.abs(m.x1 - t.x1) < LABEL.headedAlign &&
+    m.y1 < t.base - LABEL.headedMinDepth &&
+    !m.innerLabel;
+  if ([...ctx.choices, ...ctx.fields].some(headed)) return false;
   const words = t.text.trim().split(/\s+/);
   if (words.length > LABEL.maxWords || t.text.length > LABEL.maxChars) return false;
   if (/[.!?;]$/.test(t.text.trim()) && words.length > LABEL.sentenceMaxWords) return false;

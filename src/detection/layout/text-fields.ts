@@ -76,6 +76,14 @@ export function labelTexts(texts: Candidate[], markers: Candidate[], tokens: Tok
   return labelled;
 }
 
+/** `o` is a field drawn like `x` at most `pitch` over it, ending where it ends: the row above in a stack. */
+const rowAbove = (o: Labelled, x: Labelled, pitch: number): boolean =>
+  o !== x &&
+  o.c.source === x.c.source &&
+  o.c.y1 > x.c.y1 &&
+  o.c.y1 - x.c.y1 < pitch &&
+  Math.abs(o.c.x2 - x.c.x2) < TEXT_FIELDS.alignTolerance;
+
 /**
  * Continuation lines of a multi-line answer repeat the label of the line above (top to bottom, so a stack of
  * lines under one label shares it). A caption under the last line that is the next line's label is not its own.
@@ -86,15 +94,7 @@ function continueLabels(labelled: Labelled[]): void {
     const borrowed = x.hit.where === 'below' && labelsAbove.has(x.hit.token);
     if (x.hit.where !== 'none' && x.hit.where !== 'above' && !borrowed) continue;
     const prev = labelled
-      .filter(
-        (o) =>
-          o !== x &&
-          o.c.source === x.c.source &&
-          o.c.y1 > x.c.y1 &&
-          o.c.y1 - x.c.y1 < TEXT_FIELDS.continuationMaxPitch &&
-          Math.abs(o.c.x2 - x.c.x2) < TEXT_FIELDS.alignTolerance &&
-          (o.hit.where === 'left' || o.hit.where === 'above'),
-      )
+      .filter((o) => rowAbove(o, x, TEXT_FIELDS.continuationMaxPitch) && ['left', 'above'].includes(o.hit.where))
       .sort((a, b) => a.c.y1 - b.c.y1)[0];
     const slack = TEXT_FIELDS.continuationSlack;
     if (prev && (x.hit.where !== 'above' || (x.hit.token && prev.hit.token && x.hit.token.y1 >= prev.c.y1 - slack)))
@@ -109,14 +109,7 @@ function repeatColumnCaptions(labelled: Labelled[]): void {
   for (const x of [...labelled].sort((a, b) => b.c.y1 - a.c.y1)) {
     if (x.hit.where !== 'none' || x.c.source !== 'line') continue;
     const up = labelled.find(
-      (o) =>
-        o !== x &&
-        o.c.source === 'line' &&
-        o.c.y1 > x.c.y1 &&
-        o.c.y1 - x.c.y1 < P.tableRowMaxPitch &&
-        Math.abs(o.c.x1 - x.c.x1) < align &&
-        Math.abs(o.c.x2 - x.c.x2) < align &&
-        o.hit.where === 'above',
+      (o) => rowAbove(o, x, P.tableRowMaxPitch) && Math.abs(o.c.x1 - x.c.x1) < align && o.hit.where === 'above',
     );
     if (up) x.hit = { ...up.hit, where: 'above' };
   }

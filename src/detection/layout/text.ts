@@ -100,15 +100,9 @@ function splitAtColumns(lines: TextLine[]): void {
         .map((g, k) => k)
         .filter((k) => k > 0 && t.glyphs[k].x1 - t.glyphs[k - 1].x2 >= wordGap(t.glyphs[k]))
         .filter((k) => isColumn(t.glyphs[k].x1, li));
-      return [0, ...cuts].map((from, i) => textToken(t.glyphs.slice(from, cuts[i] ?? t.glyphs.length)));
+      return [0, ...cuts].map((from, i) => makeToken('text', t.glyphs.slice(from, cuts[i] ?? t.glyphs.length)));
     });
   });
-}
-
-function textToken(gs: Glyph[]): Token {
-  const tok = makeToken('text', gs);
-  tok.text = spacedText(gs);
-  return tok;
 }
 
 function median(xs: number[]): number {
@@ -181,7 +175,8 @@ const isLeader = (gs: Glyph[], i: number): boolean =>
 function makeToken(type: TokenType, gs: Glyph[]): Token {
   return {
     type,
-    text: gs.map((g) => g.ch).join(''),
+    // Words and phrases keep the spaces their gaps print; a blank or a marker is its glyphs.
+    text: type === 'text' ? spacedText(gs) : gs.map((g) => g.ch).join(''),
     glyphs: gs,
     x1: gs[0].x1,
     x2: gs[gs.length - 1].x2,
@@ -199,8 +194,7 @@ function tokenize(gs: Glyph[], vRules: Segment[]): Token[] {
   const radios = letterRadios(gs);
   for (let i = 0; i < gs.length; ) {
     const [type, end] = tokenAt(gs, i, radios, vRules);
-    const run = gs.slice(i, end + 1);
-    tokens.push(type === 'text' ? textToken(run) : makeToken(type, run));
+    tokens.push(makeToken(type, gs.slice(i, end + 1)));
     i = end + 1;
   }
   return tokens;
