@@ -1,8 +1,7 @@
 /**
  * Fields with no box of their own, found from the text and rules around the empty space they occupy:
  * - dash rows: a blank split into parts by short thick dashes (SSN "___ - __ - ____", dates, phone numbers);
- * - label blanks (`label-blanks.ts`): a short label followed by empty space up to the next label, a vertical
- *   rule or the end of the rule under the row.
+ * - label blanks (`label-blanks.ts`): a short label followed by empty space on its row.
  * Run after the boxed candidates: nothing here may overlap an existing candidate.
  */
 import type { Candidate } from './candidate';

@@ -72,11 +72,8 @@ export function captionsUnder(
       )
       .sort((a, b) => a.x1 - b.x1);
     // Several captions under one blank must share a line (they split it); else the first is the caption.
-    if (caps.length)
-      claim.set(
-        c,
-        caps.filter((t) => Math.abs(t.base - caps[0].base) < CAPTION.lineTolerance),
-      );
+    const line = caps.filter((t) => Math.abs(t.base - caps[0].base) < CAPTION.lineTolerance);
+    if (line.length) claim.set(c, line);
   }
   const claimed = new Set([...claim.values()].flat());
   const out = new Map<Candidate, Token[]>();

@@ -191,7 +191,9 @@ class OperatorRun {
     const gs = this.gs;
     switch (fn) {
       case OPS.save:
+      case OPS.paintFormXObjectBegin:
         this.stack.push({ ...gs });
+        if (fn === OPS.paintFormXObjectBegin && Array.isArray(a[0])) gs.ctm = mul(a[0] as M6, gs.ctm);
         break;
       case OPS.restore:
       case OPS.paintFormXObjectEnd:
@@ -199,10 +201,6 @@ class OperatorRun {
         break;
       case OPS.transform:
         gs.ctm = mul(a as M6, gs.ctm);
-        break;
-      case OPS.paintFormXObjectBegin:
-        this.stack.push({ ...gs });
-        if (Array.isArray(a[0])) gs.ctm = mul(a[0] as M6, gs.ctm);
         break;
       case OPS.setLineWidth:
         gs.lineWidth = a[0] as number;
@@ -261,18 +259,15 @@ class OperatorRun {
         break;
       }
       case OPS.moveText:
-        this.tlm = mul([1, 0, 0, 1, a[0] as number, a[1] as number], this.tlm);
-        this.tm = this.tlm;
-        break;
       case OPS.setLeadingMoveText:
-        gs.leading = -(a[1] as number);
-        this.tlm = mul([1, 0, 0, 1, a[0] as number, a[1] as number], this.tlm);
+      case OPS.nextLine: {
+        // TD also sets the leading (to -ty); T* moves down by the leading.
+        const [tx, ty] = fn === OPS.nextLine ? [0, -gs.leading] : (a as number[]);
+        if (fn === OPS.setLeadingMoveText) gs.leading = -ty;
+        this.tlm = mul([1, 0, 0, 1, tx, ty], this.tlm);
         this.tm = this.tlm;
         break;
-      case OPS.nextLine:
-        this.tlm = mul([1, 0, 0, 1, 0, -gs.leading], this.tlm);
-        this.tm = this.tlm;
-        break;
+      }
       case OPS.setCharSpacing:
         gs.charSpacing = a[0] as number;
         break;

@@ -42,6 +42,8 @@ const TEXT_FIELD = {
   blankPairGapEm: 2,
   /** em: a label this close before a blank ("Age: ____") makes it a text blank. */
   labelGapEm: 2,
+  /** em: two underscores (`__ Insomnia`) are a tick space even in a narrow font (one underscore is punctuation). */
+  tickPairMinEm: 0.9,
 } as const;
 
 /**
@@ -115,10 +117,7 @@ const isTickSpace = (t: Token | undefined): t is Token =>
   t.type === 'blank' &&
   t.text.includes('_') &&
   boxW(t) <= P.blankBeforeMaxEm * t.size &&
-  (boxW(t) >= P.blankBeforeMinEm * t.size || (t.glyphs.length >= 2 && boxW(t) >= TICK_PAIR_MIN_EM * t.size));
-
-/** em: two underscores (`__ Insomnia`) are a tick space even in a narrow font (one underscore is punctuation). */
-const TICK_PAIR_MIN_EM = 0.9;
+  (boxW(t) >= P.blankBeforeMinEm * t.size || (t.glyphs.length >= 2 && boxW(t) >= TEXT_FIELD.tickPairMinEm * t.size));
 
 /**
  * Short blanks of a row that sit each under its own column header ("Yes" / "No" over `____  ____` after a
