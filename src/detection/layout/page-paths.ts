@@ -4,14 +4,17 @@
  */
 import type { PdfJsModule } from '../pdfjs-loader';
 import { apply, mul, type M6 } from './pdf-matrix';
-import { boxOf, type PageContent, type Segment } from './types';
+import { boxOf, type Box, type PageContent, type Segment } from './types';
 
 /** pt unless noted. */
 const PATH = {
   /** A hairline (width 0) is drawn as the thinnest line the device can: count it as this wide. */
   minLineWidth: 0.1,
-  /** Points closer than this on one axis are level (or plumb): the segment is a horizontal (vertical) rule. */
+  /** Points closer than this on one axis are level (or plumb): the segment is a horizontal (vertical) rule... */
   axisTolerance: 0.5,
+  /** ... as is a long segment sloping by at most this share of its length (a producer's rounding: a 564 pt rule
+   * 1 pt higher at one end, va-28-1900's flat twin; a check mark's strokes slope far more). */
+  axisSlope: 0.004,
   /** A filled rectangle thinner than this is a drawn line. */
   thinFillMax: 2.5,
   /** 0..1 gray: a fill this light is the paper's colour (white-out, a background), not a shape. */
@@ -121,17 +124,48 @@ function addSubpath(s: Subpath, fillGray: number, lw: number, stroke: boolean, f
     fills.push({ ...box, gray: fillGray });
     if (fillGray > PATH.paperGray) return;
   }
+  if (fill && !stroke && !s.curved && !axisRect && !s.rect && isThinPolygon(s.pts, bw, bh)) {
+    addOuterEdges(s.pts, box, out);
+  }
   if (stroke && !s.curved) {
     for (let i = 1; i < s.pts.length; i++) {
       const [ax, ay] = s.pts[i - 1];
       const [bx, by] = s.pts[i];
-      if (Math.abs(ay - by) < tol && Math.abs(ax - bx) >= tol) hLines.push(ruleAlong(true, ax, bx, (ay + by) / 2, lw));
-      else if (Math.abs(ax - bx) < tol && Math.abs(ay - by) >= tol)
+      const dx = Math.abs(ax - bx);
+      const dy = Math.abs(ay - by);
+      if (dy < Math.max(tol, dx * PATH.axisSlope) && dx >= tol) hLines.push(ruleAlong(true, ax, bx, (ay + by) / 2, lw));
+      else if (dx < Math.max(tol, dy * PATH.axisSlope) && dy >= tol)
         vLines.push(ruleAlong(false, ay, by, (ax + bx) / 2, lw));
     }
   }
   if (bw > PATH.minShapeSide && bh > PATH.minShapeSide && (stroke || fillGray < PATH.paperGray))
     shapes.push({ ...box, curved: s.curved, stroked: stroke, filled: fill, rectLike });
+}
+
+/**
+ * A filled polygon whose ink is a thin band: the L-shaped halves of a bevelled or inset box border (how a
+ * flattened form widget's frame is painted: light top-left, dark bottom-right, joined at 45 degrees).
+ */
+function isThinPolygon(pts: Array<[number, number]>, bw: number, bh: number): boolean {
+  if (pts.length < 4 || Math.min(bw, bh) < PATH.thinFillMax) return false;
+  let twiceArea = 0;
+  for (let i = 1; i < pts.length; i++) twiceArea += pts[i - 1][0] * pts[i][1] - pts[i][0] * pts[i - 1][1];
+  return Math.abs(twiceArea) / 2 < PATH.thinFillMax * (bw + bh);
+}
+
+/** The thin polygon's edges on its bounding box, as rules: the outer sides of a border's arms. */
+function addOuterEdges(pts: Array<[number, number]>, box: Box, out: PathDrawing): void {
+  const tol = PATH.axisTolerance;
+  for (let i = 1; i < pts.length; i++) {
+    const [ax, ay] = pts[i - 1];
+    const [bx, by] = pts[i];
+    const level = Math.abs(ay - by) < tol && Math.abs(ax - bx) >= PATH.thinFillMax;
+    const plumb = Math.abs(ax - bx) < tol && Math.abs(ay - by) >= PATH.thinFillMax;
+    if (level && (Math.abs(ay - box.y1) < tol || Math.abs(ay - box.y2) < tol))
+      out.hLines.push(ruleAlong(true, ax, bx, (ay + by) / 2, PATH.minLineWidth));
+    else if (plumb && (Math.abs(ax - box.x1) < tol || Math.abs(ax - box.x2) < tol))
+      out.vLines.push(ruleAlong(false, ay, by, (ax + bx) / 2, PATH.minLineWidth));
+  }
 }
 
 /** A horizontal (or vertical) rule from `a` to `b` along it, at `at` across it. */
