@@ -159,3 +159,51 @@ describe('layout detector: words to circle', () => {
     expect(got.map((c) => c.choiceLabel)).toEqual(['Yes', 'No']);
   });
 });
+
+describe('layout detector: radio circles far right of their words (issue 17, class 13)', () => {
+  /** A drawn 8 pt radio circle centred on the text's middle at x. */
+  const circle = (page: PDFPage, x: number, y: number): void =>
+    page.drawCircle({ x, y: y + 3.5, size: 4, borderWidth: 0.8, borderColor: rgb(0, 0, 0) });
+
+  it('names each circle of a two-column condition list by the word far left of it, one question', async () => {
+    const rows = [
+      ['Diabetes', 'Asthma'],
+      ['Cancer', 'Stroke'],
+      ['Heart disease', 'Seizures'],
+    ];
+    const pdf = await makePdf((p, f, b) => {
+      text(p, b, 'Have you ever had:', 72, 700);
+      rows.forEach(([left, right], r) => {
+        const y = 680 - 20 * r;
+        text(p, f, left, 80, y);
+        circle(p, 220, y);
+        text(p, f, right, 330, y);
+        circle(p, 470, y);
+      });
+    });
+    const got = choices((await detectFields(pdf)).fields).sort(
+      (a, c) => c.rect[1] - a.rect[1] || a.rect[0] - c.rect[0],
+    );
+    expect(got.map((c) => c.choiceLabel)).toEqual(rows.flat());
+    expect(got.map((c) => Math.round(c.rect[0] + 4))).toEqual(rows.flatMap(() => [220, 470]));
+    expect(new Set(got.map((c) => c.questionKey)).size).toBe(1);
+    expect(got.every((c) => c.prompt === 'Have you ever had')).toBe(true);
+  });
+
+  it('leaves a row whose second circle has no word of its own to the table reading (no far binding)', async () => {
+    const pdf = await makePdf((p, f) => {
+      text(p, f, 'Yes', 215, 722);
+      text(p, f, 'No', 265, 722);
+      ['Diabetes', 'Asthma', 'Cancer'].forEach((word, r) => {
+        const y = 700 - 20 * r;
+        text(p, f, word, 80, y);
+        circle(p, 222, y);
+        circle(p, 271, y);
+      });
+    });
+    const got = choices((await detectFields(pdf)).fields);
+    expect(got).toHaveLength(6);
+    expect(new Set(got.map((c) => c.choiceLabel))).toEqual(new Set(['Yes', 'No']));
+    expect(new Set(got.map((c) => c.prompt))).toEqual(new Set(['Diabetes', 'Asthma', 'Cancer']));
+  });
+});

@@ -101,6 +101,28 @@ export function bindRow(markers: Box[], toks: Token[], em: number, prefer?: Side
   return options[0] ?? null;
 }
 
+/** pt: a blank or field is on a marker's row when its middle is within this of the row's. */
+const FAR_WALL_ROW_TOLERANCE = 8;
+
+/**
+ * Radio circles set far right of their words (`Diabetes        ○     Asthma        ○`, a condition list in two
+ * columns), too far for `bindRow`: each circle takes the last word before it when every circle of the row has
+ * one, nothing follows the last circle and no blank sits between a word and its circle. Drawn circles only: they
+ * are options, while a lone check box after a sentence is a consent tick that keeps its sentence as its prompt.
+ */
+export function bindFarLeft(
+  { items: markers, toks, y: rowY }: { items: Array<Box & { source: string }>; toks: Token[]; y: number },
+  walls: Box[],
+): RowBinding | null {
+  const last = markers[markers.length - 1];
+  if (!markers.every((m) => m.source === 'circle') || toksBetween(toks, last.x2, Infinity).length) return null;
+  const words = markers.map((m, i) => toksBetween(toks, markers[i - 1]?.x2 ?? -Infinity, m.x1).at(-1) ?? null);
+  const onRow = walls.filter((o) => Math.abs((o.y1 + o.y2) / 2 - rowY) < FAR_WALL_ROW_TOLERANCE);
+  const walled = (w: Token, m: Box): boolean => onRow.some((o) => o.x1 >= w.x2 - 1 && o.x2 <= m.x1 + 1);
+  if (words.some((w, i) => w === null || walled(w, markers[i]))) return null;
+  return { side: 'left', words, cost: 0 };
+}
+
 /** The side most rows of a page bind on, counting only rows that bind two or more markers. */
 export function pageSide(bindings: Array<RowBinding | null>): Side | undefined {
   const clear = bindings.filter((b) => b && b.words.filter((w) => w !== null).length >= 2);

@@ -7,7 +7,7 @@ import { choiceMode, instructionMode } from '../kinds';
 import type { Candidate } from './candidate';
 import { isRequiredText, type TextLine, type Token } from './text';
 import type { Box } from './types';
-import { bindRow, pageSide, splitPromptOption, subToken, toksBetween, type RowBinding } from './bind';
+import { bindFarLeft, bindRow, pageSide, splitPromptOption, subToken, toksBetween, type RowBinding } from './bind';
 import { TEXT_MIDDLE_EM } from './box-text';
 import { COLUMN_LIST_MANY_MIN, regroupColumnLists, type ListQuestion } from './column-lists';
 import { LAYOUT_PARAMS as P } from './params';
@@ -115,9 +115,8 @@ export function groupChoices(
     const heads = listRow ? null : (found ?? columnsOf(row.items, grid));
     if (!heads) grid = new Map();
     const runs = heads !== null && !toksBetween(row.toks, -Infinity, row.items[0].x1).length;
-    const rowQs = runs
-      ? runQuestions(row, heads)
-      : listQuestions(row, heads, heads ? null : bindRow(row.items, row.toks, row.em, prefer), tokens, obstacles);
+    const bound = heads ? null : (bindRow(row.items, row.toks, row.em, prefer) ?? bindFarLeft(row, obstacles));
+    const rowQs = runs ? runQuestions(row, heads) : listQuestions(row, heads, bound, tokens, obstacles);
     const first = rowQs[0];
     // A row of options without its own prompt continues the list above (in columns: an option starts where one
     // above does, its word or its marker, whichever comes first); two lone boxes are no list.
