@@ -124,9 +124,7 @@ function addSubpath(s: Subpath, fillGray: number, lw: number, stroke: boolean, f
     fills.push({ ...box, gray: fillGray });
     if (fillGray > PATH.paperGray) return;
   }
-  if (fill && !stroke && !s.curved && !axisRect && !s.rect && isThinPolygon(s.pts, bw, bh)) {
-    addOuterEdges(s.pts, box, out);
-  }
+  if (fill && !stroke && !s.curved && !rectLike && isThinPolygon(s.pts, bw, bh)) addOuterEdges(s.pts, box, out);
   if (stroke && !s.curved) {
     for (let i = 1; i < s.pts.length; i++) {
       const [ax, ay] = s.pts[i - 1];
