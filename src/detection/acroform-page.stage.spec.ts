@@ -1,7 +1,8 @@
 import type { AcroWidget } from './acroform';
-import { acroformFields } from './acroform-page';
 import type { DetectedField, Rect } from './field-map';
 import type { Glyph, PageContent, Segment } from './layout/types';
+import { layoutPages } from './layout-pages';
+import { PageBudget } from './page-budget';
 
 /** Page data as extraction dumps it (upright space = user space here): one glyph per character, 0.5 em wide. */
 function page(words: Array<[string, number, number]>, hLines: Segment[] = []): PageContent {
@@ -54,8 +55,10 @@ function widget(type: AcroWidget['type'], rect: Rect, extra: Partial<AcroWidget>
   };
 }
 
-const read = (widgets: AcroWidget[], content: PageContent): Promise<DetectedField[]> =>
-  acroformFields(widgets, 1, () => Promise.resolve(content));
+const read = async (widgets: AcroWidget[], content: PageContent): Promise<DetectedField[]> => {
+  const pages = { get: () => Promise.resolve(content), set: () => undefined };
+  return (await layoutPages(new Uint8Array(), pages, new PageBudget(undefined), 1, { ocr: false }, widgets)).fields;
+};
 
 describe('AcroForm widgets as layout candidates (page data)', () => {
   it('makes tiny square text widgets under Yes / No heads tick marks, one question per row', async () => {

@@ -45,23 +45,8 @@ interface WidgetBox {
   tick: boolean;
 }
 
-export async function acroformFields(
-  widgets: AcroWidget[],
-  lastPage: number,
-  pageContent: (n: number) => Promise<PageContent>,
-  scannedPages: ReadonlySet<number> = new Set(),
-): Promise<DetectedField[]> {
-  let q = 0;
-  const nextKey = (): string => `q${++q}`;
-  const out: DetectedField[] = [];
-  for (let n = 1; n <= lastPage; n++) {
-    const mine = widgets.filter((w) => w.field.page === n);
-    if (mine.length) out.push(...pageFields(mine, await pageContent(n), nextKey, scannedPages.has(n)));
-  }
-  return out;
-}
-
-function pageFields(
+/** The fields of one page of a fillable PDF: its widgets read with the layout stages. */
+export function widgetPageFields(
   widgets: AcroWidget[],
   content: PageContent,
   nextKey: () => string,

@@ -42,10 +42,10 @@ export function finishFields(
   }
   const headings = findHeadings(pages, fieldsByPage);
   const ordered = orderWithSections(fields, pages, boxes, headings);
-  if (detector === 'acroform') refineAcroKinds(ordered);
   const features = ordered.map(() => null as ConfidenceFeatures | null);
-  if (detector === 'layout') scoreConfidence(ordered, byPage, boxes, features);
-  const reasons = reviewReasons(ordered, blankPages, detector === 'acroform' ? 'acroform' : 'layout', pages);
+  if (detector === 'acroform') refineAcroKinds(ordered);
+  else scoreConfidence(ordered, byPage, boxes, features);
+  const reasons = reviewReasons(ordered, blankPages, detector, pages);
   reasons.push(...detectAnswerRules(ordered, byPage)); // formats and conditions (answer-rules.ts)
   return { fields: ordered, reasons, features };
 }

@@ -2,17 +2,17 @@
  * Field detection: PDF bytes -> field map. Uses the PDF's own AcroForm when it has one, else reads the
  * page layout (text, ruled lines, boxes, box glyphs). Pure and silent: throws an Error on unreadable input.
  *
- * A pipeline of named stages: pageContents (page-budget.ts), then acroformFields (acroform-page.ts) or
- * layoutPages (layout-pages.ts), addDates and textPages (detect-stages.ts), finishFields (finish.ts: reading order,
- * sections, kind cues, confidence, review reasons), placeOnScans (detect-stages.ts), keepEditable (editable.ts).
+ * A pipeline of named stages: pageContents (page-budget.ts), layoutPages (layout-pages.ts; a fillable PDF's
+ * widgets join the layout's candidates: acroform-page.ts), addDates and textPages (detect-stages.ts), finishFields
+ * (finish.ts: reading order, sections, kind cues, confidence, review reasons), placeOnScans (detect-stages.ts),
+ * keepEditable (editable.ts).
  */
 import { readAcroForm } from './acroform';
-import { acroformFields } from './acroform-page';
 import { addDates, ocrReason, placeOnScans, textPages } from './detect-stages';
 import { keepEditable } from './editable';
 import type { DetectionResult, Detector, Rect } from './field-map';
 import { finishFields } from './finish';
-import { layoutPages, ocrWidgetPages } from './layout-pages';
+import { layoutPages } from './layout-pages';
 import { PageBudget, pageContents, type DetectionBudget } from './page-budget';
 import { withPdfJsDocument } from './pdf-document';
 
@@ -42,29 +42,26 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
     const last = Math.min(pageCount, options.maxPages ?? pageCount);
     const budget = new PageBudget(options.budget);
     const pages = pageContents(doc, pdfjs, budget);
-    const found = useAcro ? undefined : await layoutPages(pdf, pages, budget, last, options);
-    // Widgets' boxes are the PDF's own: an OCR'd page only lends them its words (no placing on the scan).
-    const scanned = found ? undefined : await ocrWidgetPages(pdf, pages, budget, widgetPages(acro, last), options);
-    const min = options.minConfidence ?? 0;
-    const fields = found
-      ? found.fields.filter((f) => f.confidence >= min)
-      : await acroformFields(acro?.widgets ?? [], last, pages.get, new Set(scanned?.ocrPages.keys()));
-    const detector: Detector = !found ? 'acroform' : found.ocrPages.size > 0 ? 'ocr' : 'layout';
+    const widgets = useAcro ? acro.widgets : undefined;
+    const found = await layoutPages(pdf, pages, budget, last, options, widgets);
+    const fields = widgets ? found.fields : found.fields.filter((f) => f.confidence >= (options.minConfidence ?? 0));
+    const detector: Detector = widgets ? 'acroform' : found.ocrPages.size > 0 ? 'ocr' : 'layout';
     await addDates(fields, pages);
-    const texts = await textPages(fields, pages, last, !found);
-    const finished = finishFields(fields, texts, found ? 'layout' : 'acroform', found?.blankPages);
-    if (found) placeOnScans(finished.fields, found);
+    const texts = await textPages(fields, pages, last, !!widgets);
+    const finished = finishFields(fields, texts, detector, found.blankPages);
+    // Widgets' boxes are the PDF's own: an OCR'd page only lends them its words (no placing on the scan).
+    if (!widgets) placeOnScans(finished.fields, found);
     const pageBoxes: Rect[] = [];
     for (let n = 1; n <= last; n++) pageBoxes.push((await doc.getPage(n)).view as Rect);
     const editable = keepEditable(finished.fields, pageBoxes);
     const reasons = [
-      ...ocrReason((found ?? scanned)?.ocrPages),
-      ...((found ?? scanned)?.ocrFailures ?? []),
+      ...ocrReason(found.ocrPages),
+      ...found.ocrFailures,
       ...finished.reasons,
       ...editable.reasons,
       ...budget.reasons(),
     ];
-    const warnings = [...(acro?.warnings ?? []), ...((found ?? scanned)?.warnings ?? [])];
+    const warnings = [...(acro?.warnings ?? []), ...found.warnings];
     if (last < pageCount) warnings.push(`Only the first ${last} of ${pageCount} pages were read`);
     return {
       detector,
@@ -75,9 +72,4 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
       warnings,
     };
   });
-}
-
-/** The pages (1-based, up to `last`) that hold a widget. */
-function widgetPages(acro: Awaited<ReturnType<typeof readAcroForm>> | null, last: number): Set<number> {
-  return new Set((acro?.widgets ?? []).map((w) => w.field.page).filter((n) => n <= last));
 }

@@ -1,8 +1,10 @@
 /**
- * Stage 2 of detectFields (index.ts) for a PDF without AcroForm fields: each page's fields from its layout
- * (layout/page-fields.ts). A page without a usable text layer is read by OCR first; the images of a page with
- * text are searched for drawn tick boxes.
+ * Stage 2 of detectFields (index.ts): each page's fields from its layout (layout/page-fields.ts). On a fillable PDF
+ * the widgets join the layout's candidates (acroform-page.ts) and only the pages holding one are read. A page
+ * without a usable text layer is read by OCR first; the images of a page with text are searched for drawn tick boxes.
  */
+import type { AcroWidget } from './acroform';
+import { widgetPageFields } from './acroform-page';
 import type { DetectedField } from './field-map';
 import type { DetectOptions } from './index';
 import { detectPage } from './layout/page-fields';
@@ -12,7 +14,7 @@ import type { PageBudget, PageContents } from './page-budget';
 
 export interface LayoutPages {
   fields: DetectedField[];
-  /** Pages with no text at all. */
+  /** Pages with no text at all (flat PDFs only). */
   blankPages: number[];
   /** Pages read by OCR, with the mean word confidence (0..1). */
   ocrPages: Map<number, number>;
@@ -23,23 +25,40 @@ export interface LayoutPages {
   warnings: string[];
 }
 
+/** `widgets`: a fillable PDF's, whose pages alone are read (each widget keeps its own box). */
 export async function layoutPages(
   pdf: Uint8Array,
   pages: PageContents,
   budget: PageBudget,
   last: number,
   options: Pick<DetectOptions, 'ocr' | 'budget'>,
+  widgets?: AcroWidget[],
 ): Promise<LayoutPages> {
-  const out = emptyPages();
+  const out: LayoutPages = {
+    fields: [],
+    blankPages: [],
+    ocrPages: new Map(),
+    scanPlacement: new Map(),
+    ocrFailures: [],
+    warnings: [],
+  };
   let q = 0;
   const nextKey = (): string => `q${++q}`;
-  const ocr = options.ocr === false ? null : await OcrSession.open(pdf, options.budget?.documentMs);
+  const scans = widgets && (await imagePages(pages, budget, widgets, last));
+  const ocr =
+    options.ocr === false || scans?.size === 0 ? null : await OcrSession.open(pdf, options.budget?.documentMs);
   try {
     for (let n = 1; n <= last; n++) {
+      const mine = widgets?.filter((w) => w.field.page === n);
+      if (mine?.length === 0) continue;
       const base = await pages.get(n);
-      if (budget.skipped(n)) continue;
-      const content = ocr ? await withOcr(ocr, n, base, out) : base;
+      if (!mine && budget.skipped(n)) continue;
+      const content = ocr && (!scans || scans.has(n)) ? await withOcr(ocr, n, base, out) : base;
       if (content !== base) pages.set(n, content);
+      if (mine) {
+        out.fields.push(...widgetPageFields(mine, content, nextKey, out.ocrPages.has(n)));
+        continue;
+      }
       const res = detectPage(content, nextKey);
       if (!res.hasText) out.blankPages.push(n);
       out.fields.push(...res.fields);
@@ -52,45 +71,22 @@ export async function layoutPages(
 
 /**
  * A fillable PDF's pages that hold widgets but no usable text layer (a scan made fillable, or one image page of a
- * word-processor form): read by OCR like the layout path's scans, so their widgets get the meaning the page prints
- * (a signature line's caption, an option's word). The widgets keep their own boxes.
+ * word-processor form): read by OCR like the scans of a flat PDF, so their widgets get the meaning the page prints
+ * (a signature line's caption, an option's word). A short fillable form printed as text needs no OCR.
  */
-export async function ocrWidgetPages(
-  pdf: Uint8Array,
+async function imagePages(
   pages: PageContents,
   budget: PageBudget,
-  widgetPages: Set<number>,
-  options: Pick<DetectOptions, 'ocr' | 'budget'>,
-): Promise<Pick<LayoutPages, 'ocrPages' | 'ocrFailures' | 'warnings'>> {
-  const out = emptyPages();
-  const unread: number[] = [];
-  for (const n of widgetPages) {
+  widgets: AcroWidget[],
+  last: number,
+): Promise<Set<number>> {
+  const out = new Set<number>();
+  for (const n of new Set(widgets.map((w) => w.field.page).filter((p) => p <= last))) {
     const content = await pages.get(n);
-    // An image to read, not just a thin page (a short fillable form printed as text needs no OCR).
-    if (!budget.skipped(n) && needsOcr(content) && content.images?.length) unread.push(n);
-  }
-  const ocr = options.ocr === false || !unread.length ? null : await OcrSession.open(pdf, options.budget?.documentMs);
-  if (!ocr) return out;
-  try {
-    for (const n of unread) {
-      const base = await pages.get(n);
-      const content = await withOcr(ocr, n, base, out);
-      if (content !== base) pages.set(n, content);
-    }
-  } finally {
-    await ocr.close();
+    if (!budget.skipped(n) && needsOcr(content) && content.images?.length) out.add(n);
   }
   return out;
 }
-
-const emptyPages = (): LayoutPages => ({
-  fields: [],
-  blankPages: [],
-  ocrPages: new Map(),
-  scanPlacement: new Map(),
-  ocrFailures: [],
-  warnings: [],
-});
 
 /** The page as OCR reads it (a scan), or with the tick boxes drawn in its images; as it was when OCR fails. */
 async function withOcr(ocr: OcrSession, n: number, content: PageContent, out: LayoutPages): Promise<PageContent> {

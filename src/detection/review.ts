@@ -4,7 +4,7 @@
  * line counting the rest.
  */
 import { boxesOverlap } from './confidence';
-import { isChoiceKind, type DetectedField } from './field-map';
+import { isChoiceKind, type DetectedField, type Detector } from './field-map';
 import { foldText } from './kinds';
 import { LOW_CONFIDENCE } from 'src/shared/constants';
 import { rectBox } from './layout/types';
@@ -31,12 +31,12 @@ const SIGNATURE_WORD = /\b(signature|firma)\b/;
 export function reviewReasons(
   fields: DetectedField[],
   blankPages: number[],
-  detector: 'acroform' | 'layout',
+  detector: Detector,
   pages: PageText[] = [],
 ): string[] {
   const reasons: string[] = [];
   for (const p of blankPages) reasons.push(`Page ${p} has no text layer: fields must be placed by hand`);
-  if (detector === 'layout' && fields.length === 0 && blankPages.length === 0)
+  if (detector !== 'acroform' && fields.length === 0 && blankPages.length === 0)
     reasons.push('No fields were found: check that this is a form');
   const unlabelled = fields.filter((f) => !f.label && !f.prompt);
   reasons.push(...grouped(unlabelled, (n) => plural(n, 'field has no label', 'fields have no label')));
@@ -50,7 +50,7 @@ export function reviewReasons(
       ),
     ),
   );
-  if (detector === 'layout') {
+  if (detector !== 'acroform') {
     const low = fields.filter((f) => f.confidence < LOW_CONFIDENCE && (f.label || f.prompt));
     reasons.push(...grouped(low, (n) => plural(n, 'field has low confidence', 'fields have low confidence')));
     const overlapping = fields.filter((a, i) =>
