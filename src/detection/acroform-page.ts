@@ -9,10 +9,8 @@ import { radioPrompts, widgetField } from './acroform-cues';
 import type { DetectedField } from './field-map';
 import type { Candidate } from './layout/candidate';
 import { findCandidates } from './layout/candidates';
-import type { Geometry } from './layout/geometry';
 import { detectPage } from './layout/page-fields';
 import { DRAWN_FIELD_TEXT_SIZE } from './layout/params';
-import type { TextLine } from './layout/text';
 import { iou, overlapX, overlapY, rectBox, type Box, type PageContent } from './layout/types';
 import { uprightBox } from './page-text';
 
@@ -45,6 +43,9 @@ interface WidgetBox {
   tick: boolean;
 }
 
+/** A text widget holding one character at most: a tick box when it is small or sits on a printed tick mark. */
+const oneMark = (w: AcroWidget): boolean => w.type === 'Tx' && !w.field.combCells && (w.field.maxLength ?? 1) <= 1;
+
 /** The fields of one page of a fillable PDF: its widgets read with the layout stages. */
 export function widgetPageFields(
   widgets: AcroWidget[],
@@ -62,7 +63,7 @@ export function widgetPageFields(
     const box = uprightBox(w.field, content);
     const [wd, ht] = [box.x2 - box.x1, box.y2 - box.y1];
     const small = Math.max(wd, ht) <= WIDGET.tickMaxSide && Math.abs(wd - ht) <= WIDGET.tickMaxSkew;
-    const tick = w.type === 'Tx' && small && !w.field.combCells && (w.field.maxLength ?? 1) <= 1;
+    const tick = small && oneMark(w);
     boxes.push({ widgets: [w], box, tick });
   }
   // Character cells side by side (a number written one digit per box) are no tick boxes.
@@ -76,9 +77,9 @@ export function widgetPageFields(
     );
     if (touching) b.tick = false;
   }
-  const withWidgets = (lines: TextLine[], geo: Geometry, height?: number): Candidate[] =>
-    widgetCandidates(boxes, findCandidates(lines, geo, height));
-  const page = detectPage(content, nextKey, withWidgets).fields;
+  const page = detectPage(content, nextKey, (lines, geo, height) =>
+    widgetCandidates(boxes, findCandidates(lines, geo, height)),
+  ).fields;
   const fields: DetectedField[] = [];
   const used = new Set<DetectedField>();
   for (const b of boxes) {
@@ -115,7 +116,7 @@ function widgetCandidates(boxes: WidgetBox[], layout: Candidate[]): Candidate[] 
     const over = layout.filter((c) => centreIn(c, b.box) || centreIn(b.box, c));
     // A text widget on a printed tick mark (a box glyph, brackets, a tick rule) is ticked, not written in.
     const onMark = over.some((c) => c.choice && iou(c, b.box) >= WIDGET.sameMark);
-    if (w.type === 'Tx' && onMark && !w.field.combCells && (w.field.maxLength ?? 1) <= 1) b.tick = true;
+    if (onMark && oneMark(w)) b.tick = true;
     // A tick box in an empty cell of a table headed by answers is read as that cell (cell-grids.ts).
     const cell = over.find((c) => !c.choice && c.cell && c.columnHeader && centreIn(b.box, c));
     const choice = (w.type === 'Btn' || b.tick) && !cell;

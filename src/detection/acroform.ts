@@ -16,15 +16,11 @@ import {
 } from 'pdf-lib';
 import type { DetectedField, FieldKind, Rect } from './field-map';
 import { isDateText } from './kinds';
-import { iou, rectBox } from './layout/types';
+import { boxH, boxW, intersects, iou, rectBox, type Box } from './layout/types';
 
 const N = (s: string): PDFName => PDFName.of(s);
 const str = (v: PDFObject | undefined): string | undefined =>
-  v instanceof PDFString || v instanceof PDFHexString
-    ? v.decodeText()
-    : v instanceof PDFName
-      ? v.decodeText()
-      : undefined;
+  v instanceof PDFString || v instanceof PDFHexString || v instanceof PDFName ? v.decodeText() : undefined;
 const num = (v: PDFObject | undefined): number | undefined => (v instanceof PDFNumber ? v.asNumber() : undefined);
 
 /** The dictionary and its /Parent chain, nearest first (at most 64: a malformed PDF may loop). */
@@ -39,13 +35,6 @@ const inherited = (dict: PDFDict, key: string): PDFObject | undefined =>
   lineage(dict)
     .map((d) => d.lookup(N(key)))
     .find((v) => v !== undefined);
-
-/** The field dictionary of a widget: itself when it has /T, else its parent. */
-function fieldDictOf(w: PDFDict): PDFDict {
-  if (w.lookup(N('T')) !== undefined) return w;
-  const p = w.lookup(N('Parent'));
-  return p instanceof PDFDict ? p : w;
-}
 
 function fullName(dict: PDFDict): string {
   const parts = lineage(dict).map((d) => str(d.lookup(N('T'))));
@@ -95,7 +84,7 @@ function options(w: PDFDict): Array<{ value: string; label: string }> {
 }
 
 export interface AcroWidget {
-  field: Omit<DetectedField, 'label' | 'prompt'> & { label: string; prompt: string };
+  field: DetectedField;
   /** Fully qualified field name. */
   name: string;
   /** The field's /TU as written (may be "undefined" or the field name: see acroform-cues.ts). */
@@ -111,12 +100,12 @@ export interface AcroWidget {
 }
 
 export interface AcroFormRead {
-  hasForm: boolean;
+  /** Empty when the PDF has no AcroForm. */
   widgets: AcroWidget[];
   warnings: string[];
 }
 
-/** Reads the widgets of an AcroForm. Labels come from tooltips here; callers fill in the rest. */
+/** Reads the widgets of an AcroForm. Labels come from the printed page (acroform-page.ts). */
 export async function readAcroForm(bytes: Uint8Array): Promise<AcroFormRead> {
   let doc: PDFDocument;
   try {
@@ -126,17 +115,17 @@ export async function readAcroForm(bytes: Uint8Array): Promise<AcroFormRead> {
   }
   const warnings: string[] = [];
   const acro = doc.catalog.lookup(N('AcroForm'));
-  if (!(acro instanceof PDFDict)) return { hasForm: false, widgets: [], warnings };
+  if (!(acro instanceof PDFDict)) return { widgets: [], warnings };
   if (acro.lookup(N('XFA')) !== undefined)
     warnings.push('The XFA form data was ignored; the AcroForm fields were used');
-  const pages = doc.getPages();
   const out: AcroWidget[] = [];
   const seen = new Set<string>();
   let sawJs = false;
-  pages.forEach((page, pageIndex) => {
+  doc.getPages().forEach((page, pageIndex) => {
     const annots = page.node.lookup(N('Annots'));
     if (!(annots instanceof PDFArray)) return;
-    const { x: cx, y: cy, width: cw, height: ch } = page.getCropBox();
+    const { x, y, width, height } = page.getCropBox();
+    const crop: Box = { x1: x, y1: y, x2: x + width, y2: y + height };
     for (let i = 0; i < annots.size(); i++) {
       const ref = annots.get(i);
       const w = annots.lookup(i);
@@ -145,91 +134,78 @@ export async function readAcroForm(bytes: Uint8Array): Promise<AcroFormRead> {
       if (seen.has(key)) continue;
       seen.add(key);
       if (!sawJs && formatScript(w).trim() !== '') sawJs = true;
-      const ft = str(inherited(w, 'FT'));
-      const ff = num(inherited(w, 'Ff')) ?? 0;
-      const flags = num(w.lookup(N('F'))) ?? 0;
       const r = w.lookup(N('Rect'));
-      const raw = r instanceof PDFArray ? [0, 1, 2, 3].map((k) => num(r.lookup(k)) ?? 0) : [0, 0, 0, 0];
-      const { x1, y1, x2, y2 } = rectBox(raw);
-      const rect: Rect = [x1, y1, x2, y2];
-      if (!ft) continue;
-      if (ft === 'Btn' && ff & (1 << 16)) continue; // push button
-      if (flags & (2 | 32)) continue; // hidden / NoView
-      if (rect[2] - rect[0] < 2 || rect[3] - rect[1] < 2) continue;
-      if (rect[2] <= cx || rect[0] >= cx + cw || rect[3] <= cy || rect[1] >= cy + ch) continue;
-      if (out.some((o) => o.field.page === pageIndex + 1 && iou(rectBox(o.field.rect), rectBox(rect)) >= 0.9)) continue;
-      const fieldDict = fieldDictOf(w);
-      const name = fullName(w);
-      const kids = fieldDict === w ? undefined : fieldDict.lookup(N('Kids'));
-      let widgetIndex = 0;
-      if (kids instanceof PDFArray) {
-        for (let k = 0; k < kids.size(); k++) if (kids.lookup(k) === w) widgetIndex = k;
-      }
-      const tooltip = str(inherited(w, 'TU'))?.trim() || undefined;
-      const required = Boolean(ff & 2);
-      const base = { page: pageIndex + 1, rect, required, confidence: 1, questionKey: null, choiceLabel: null };
-      const binding = { fieldName: name, widgetIndex };
-      const label = tooltip ?? '';
-      const type = ft === 'Tx' || ft === 'Sig' || ft === 'Btn' || ft === 'Ch' ? ft : undefined;
-      if (!type) continue;
-      const dateFormat = type === 'Tx' && /AFDate_/.test(formatScript(w));
-      const push = (f: AcroWidget['field'], extra: Partial<AcroWidget> = {}): void => {
-        out.push({ field: f, name, tooltip, type, dateFormat, ...extra });
-      };
-      const field = (kind: FieldKind, over: Partial<AcroWidget['field']> = {}): AcroWidget['field'] => ({
-        ...base,
-        kind,
-        label,
-        prompt: label,
-        acroform: binding,
-        ...over,
-      });
-      if (ft === 'Tx') {
-        const isDate = dateFormat || isDateText(`${name.split('.').pop() ?? ''} ${tooltip ?? ''}`);
-        const maxLen = num(inherited(w, 'MaxLen'));
-        const f = field(isDate ? 'date' : 'text');
-        if (maxLen !== undefined) f.maxLength = maxLen;
-        if (ff & (1 << 24) && maxLen !== undefined) f.combCells = maxLen;
-        if (ff & (1 << 12)) f.multiline = true;
-        push(f);
-      } else if (ft === 'Sig') {
-        push(field('signature'));
-      } else if (ft === 'Btn') {
-        const value = onState(w);
-        const radio = Boolean(ff & (1 << 15));
-        const shared = kids instanceof PDFArray && kids.size() > 1;
-        const kind: FieldKind = radio || shared ? 'select_one' : 'checkbox';
-        const grouped = kind !== 'checkbox';
-        const opts = options(w);
-        // /Opt holds one export value per widget; on-states are then often their indexes ("0", "1", ...).
-        const index =
-          value !== undefined && /^\d+$/.test(value) && Number(value) < opts.length ? Number(value) : widgetIndex;
-        const optionText = opts[index]?.label || undefined;
-        const group = { choiceLabel: value ?? null, questionKey: `acro:${name}`, label: value ?? '' };
-        push(field(kind, { ...(grouped ? group : {}), acroform: { ...binding, value } }), {
-          onState: value,
-          optionText,
-        });
-      } else if (ft === 'Ch') {
-        const opts = options(w);
-        const multi = !(ff & (1 << 17)) && Boolean(ff & (1 << 21));
-        if (opts.length === 0) {
-          push(field('text'));
-        } else {
-          const kind = multi ? 'select_many' : 'select_one';
-          for (const o of opts) {
-            const option = { label: o.label, choiceLabel: o.label, questionKey: `acro:${name}` };
-            push(field(kind, { ...option, acroform: { ...binding, value: o.value } }));
-          }
-        }
-      }
+      const box = rectBox(r instanceof PDFArray ? [0, 1, 2, 3].map((k) => num(r.lookup(k)) ?? 0) : [0, 0, 0, 0]);
+      if (boxW(box) < 2 || boxH(box) < 2 || !intersects(box, crop)) continue;
+      if (out.some((o) => o.field.page === pageIndex + 1 && iou(rectBox(o.field.rect), box) >= 0.9)) continue;
+      out.push(...widgetsOf(w, pageIndex + 1, [box.x1, box.y1, box.x2, box.y2]));
     }
   });
-  if (sawJs || scriptsIn(acro)) warnings.push('JavaScript actions were ignored');
-  return { hasForm: true, widgets: out, warnings };
+  const co = acro.lookup(N('CO'));
+  if (sawJs || (co instanceof PDFArray && co.size() > 0)) warnings.push('JavaScript actions were ignored');
+  return { widgets: out, warnings };
 }
 
-function scriptsIn(acro: PDFDict): boolean {
-  const co = acro.lookup(N('CO'));
-  return co instanceof PDFArray && co.size() > 0;
+const TYPES = new Set(['Tx', 'Sig', 'Btn', 'Ch']);
+
+/** The fields of one visible widget: one, or one per option of a drop-down or list. */
+function widgetsOf(w: PDFDict, page: number, rect: Rect): AcroWidget[] {
+  const ft = str(inherited(w, 'FT'));
+  const ff = num(inherited(w, 'Ff')) ?? 0;
+  const flags = num(w.lookup(N('F'))) ?? 0;
+  if (!ft || !TYPES.has(ft)) return [];
+  if (ft === 'Btn' && ff & (1 << 16)) return []; // push button
+  if (flags & (2 | 32)) return []; // hidden / NoView
+  const type = ft as AcroWidget['type'];
+  const name = fullName(w);
+  // A widget without /T is one of its field's /Kids: its index there binds it.
+  const parent = w.lookup(N('T')) === undefined ? w.lookup(N('Parent')) : undefined;
+  const kids = parent instanceof PDFDict ? parent.lookup(N('Kids')) : undefined;
+  const siblings = kids instanceof PDFArray ? Array.from({ length: kids.size() }, (_, k) => kids.lookup(k)) : [];
+  const widgetIndex = Math.max(0, siblings.lastIndexOf(w));
+  const tooltip = str(inherited(w, 'TU'))?.trim() || undefined;
+  const base = { page, rect, required: Boolean(ff & 2), confidence: 1, questionKey: null, choiceLabel: null };
+  const binding = { fieldName: name, widgetIndex };
+  const dateFormat = type === 'Tx' && /AFDate_/.test(formatScript(w));
+  const widget = (kind: FieldKind, over: Partial<DetectedField> = {}, extra: Partial<AcroWidget> = {}): AcroWidget => ({
+    field: { ...base, kind, label: tooltip ?? '', prompt: tooltip ?? '', acroform: binding, ...over },
+    name,
+    tooltip,
+    type,
+    dateFormat,
+    ...extra,
+  });
+  if (type === 'Sig') return [widget('signature')];
+  const opts = options(w);
+  if (type === 'Btn') {
+    const value = onState(w);
+    const radio = Boolean(ff & (1 << 15));
+    const shared = siblings.length > 1;
+    const kind: FieldKind = radio || shared ? 'select_one' : 'checkbox';
+    // /Opt holds one export value per widget; on-states are then often their indexes ("0", "1", ...).
+    const index =
+      value !== undefined && /^\d+$/.test(value) && Number(value) < opts.length ? Number(value) : widgetIndex;
+    const group = { choiceLabel: value ?? null, questionKey: `acro:${name}`, label: value ?? '' };
+    const over = { ...(kind !== 'checkbox' ? group : {}), acroform: { ...binding, value } };
+    return [widget(kind, over, { onState: value, optionText: opts[index]?.label || undefined })];
+  }
+  if (type === 'Ch' && opts.length > 0) {
+    const kind = !(ff & (1 << 17)) && ff & (1 << 21) ? 'select_many' : 'select_one';
+    return opts.map((o) =>
+      widget(kind, {
+        label: o.label,
+        choiceLabel: o.label,
+        questionKey: `acro:${name}`,
+        acroform: { ...binding, value: o.value },
+      }),
+    );
+  }
+  if (type === 'Ch') return [widget('text')];
+  const isDate = dateFormat || isDateText(`${name.split('.').pop() ?? ''} ${tooltip ?? ''}`);
+  const maxLen = num(inherited(w, 'MaxLen'));
+  const f = widget(isDate ? 'date' : 'text');
+  if (maxLen !== undefined) f.field.maxLength = maxLen;
+  if (ff & (1 << 24) && maxLen !== undefined) f.field.combCells = maxLen;
+  if (ff & (1 << 12)) f.field.multiline = true;
+  return [f];
 }

@@ -8,6 +8,7 @@ import { isChoiceKind, type DetectedField } from './field-map';
 import { foldText } from './kinds';
 import { uprightBox, type PageText } from './page-text';
 import type { Box } from './layout/types';
+import { quoted } from './review';
 
 /** A follow-up blank this far below the last row of its question at most (pt, about two lines). */
 const FOLLOW_UP_REACH_PT = 30;
@@ -38,11 +39,11 @@ const NOT_SSN =
 const BIRTH_DATE =
   /\b(date of birth|birth ?date|birthday|dob|d\.o\.b|fecha de nacimiento|f\. ?de ?nac|f\. ?nac|fecha nac)\b/;
 
-const textOf = (f: DetectedField): string => foldText(f.label || f.prompt).trim();
+const textOf = (f: Pick<DetectedField, 'label' | 'prompt'>): string => foldText(f.label || f.prompt).trim();
 
 /** The format a label asks for, or null. Only on the kinds the format fits (decisions.md). */
 export function formatFromLabel(f: Pick<DetectedField, 'kind' | 'label' | 'prompt'>): DetectedField['format'] {
-  const own = foldText(f.label || f.prompt).trim();
+  const own = textOf(f);
   if (!own || own.length > 50) return null;
   if (f.kind === 'date') return BIRTH_DATE.test(own) ? 'birth_date' : null;
   if (f.kind !== 'text') return null;
@@ -122,8 +123,6 @@ function continues(fields: Placed[], i: number): boolean {
   const below = a.box.y1 - b.box.y2;
   return below >= -2 && below <= CONTINUATION_REACH_PT && Math.abs(a.box.x1 - b.box.x1) <= 80;
 }
-
-const quoted = (s: string) => `"${s.length > 40 ? `${s.slice(0, 37)}...` : s}"`;
 
 /**
  * Sets `format` and `conditionOn` on the fields (in place, reading order) and returns review reasons for

@@ -147,9 +147,26 @@ export function confidenceOf(x: ConfidenceFeatures, w = CONFIDENCE_WEIGHTS): num
 }
 
 /** Boxes overlapping by more than 30 % of the smaller one. */
-export function boxesOverlap(a: Box, b: Box): boolean {
+function boxesOverlap(a: Box, b: Box): boolean {
   const [w, h] = [overlapX(a, b), overlapY(a, b)];
   if (w <= 0 || h <= 0) return false;
   const small = Math.min(boxW(a) * boxH(a), boxW(b) * boxH(b));
   return small > 0 && (w * h) / small > 0.3;
+}
+
+/** Whether the field overlaps a field of its page outside its own question (`boxOf`: where a field lies). */
+export function overlapsOther(
+  f: DetectedField,
+  fields: DetectedField[],
+  boxOf: (o: DetectedField) => Box | undefined,
+): boolean {
+  const box = boxOf(f);
+  return (
+    box !== undefined &&
+    fields.some((o) => {
+      const ob = boxOf(o);
+      const sameQuestion = o.questionKey !== null && o.questionKey === f.questionKey;
+      return o !== f && o.page === f.page && !sameQuestion && ob !== undefined && boxesOverlap(box, ob);
+    })
+  );
 }

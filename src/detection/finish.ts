@@ -3,7 +3,7 @@
  * label cues where the detector had none, confidence from the cues used (layout), and review reasons.
  */
 import { detectAnswerRules } from './answer-rules';
-import { boxesOverlap, confidenceFeatures, confidenceOf, type ConfidenceFeatures } from './confidence';
+import { confidenceFeatures, confidenceOf, overlapsOther, type ConfidenceFeatures } from './confidence';
 import { isChoiceKind, type DetectedField, type Detector } from './field-map';
 import { textKind } from './kinds';
 import type { Box } from './layout/types';
@@ -141,17 +141,12 @@ function scoreConfidence(
   fields.forEach((f, i) => {
     const box = boxes.get(f);
     if (!box) return;
-    const overlaps = fields.some((o) => {
-      const ob = boxes.get(o);
-      const sameQuestion = o.questionKey !== null && o.questionKey === f.questionKey;
-      return o !== f && o.page === f.page && !sameQuestion && ob !== undefined && boxesOverlap(box, ob);
-    });
     const x = confidenceFeatures(
       f,
       box,
       tokensOf.get(f.page) ?? [],
       f.questionKey ? (members.get(f.questionKey) ?? []) : [],
-      overlaps,
+      overlapsOther(f, fields, (o) => boxes.get(o)),
       byPage.get(f.page)?.width,
     );
     features[i] = x;

@@ -35,7 +35,7 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
   if (!(pdf instanceof Uint8Array) || pdf.length < 8) throw new Error('Cannot read the PDF: no bytes');
   const mode = options.detector ?? 'auto';
   const acro = mode === 'layout' ? null : await readAcroForm(pdf);
-  const useAcro = acro !== null && acro.hasForm && acro.widgets.length > 0;
+  const useAcro = acro !== null && acro.widgets.length > 0;
   if (mode === 'acroform' && !useAcro) throw new Error('The PDF has no AcroForm fields');
   return withPdfJsDocument(pdf, async (doc, pdfjs) => {
     const pageCount = doc.numPages;

@@ -3,7 +3,7 @@
  * while anything low-confidence or unbound remains. The list is bounded: MAX_REASONS sentences, then one
  * line counting the rest.
  */
-import { boxesOverlap } from './confidence';
+import { overlapsOther } from './confidence';
 import { isChoiceKind, type DetectedField, type Detector } from './field-map';
 import { foldText } from './kinds';
 import { LOW_CONFIDENCE } from 'src/shared/constants';
@@ -14,9 +14,11 @@ export const MAX_REASONS = 10;
 
 const where = (f: DetectedField): string => (f.section ? `Page ${f.page}, section "${f.section}"` : `Page ${f.page}`);
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+/** Text quoted in a reason, cut to 40 characters. */
+export const quoted = (s: string): string => `"${s.length > 40 ? `${s.slice(0, 37)}...` : s}"`;
 const quote = (f: DetectedField): string => {
   const s = f.choiceLabel || f.label || f.prompt;
-  return s ? `"${s.length > 40 ? `${s.slice(0, 37)}...` : s}"` : `a ${f.kind} box`;
+  return s ? quoted(s) : `a ${f.kind} box`;
 };
 
 /** Groups problems by place and kind, in field order: "Page 2, section "History": 3 fields ... (e.g. "Date")". */
@@ -53,15 +55,7 @@ export function reviewReasons(
   if (detector !== 'acroform') {
     const low = fields.filter((f) => f.confidence < LOW_CONFIDENCE && (f.label || f.prompt));
     reasons.push(...grouped(low, (n) => plural(n, 'field has low confidence', 'fields have low confidence')));
-    const overlapping = fields.filter((a, i) =>
-      fields.some(
-        (b, j) =>
-          j !== i &&
-          a.page === b.page &&
-          (a.questionKey === null || a.questionKey !== b.questionKey) &&
-          boxesOverlap(rectBox(a.rect), rectBox(b.rect)),
-      ),
-    );
+    const overlapping = fields.filter((f) => overlapsOther(f, fields, (o) => rectBox(o.rect)));
     reasons.push(...grouped(overlapping, (n) => plural(n, 'field overlaps another', 'fields overlap others')));
     reasons.push(...missedSignatures(fields, pages));
   }

@@ -54,7 +54,6 @@ interface Candidate extends Heading {
   numbered: boolean;
   /** Also reads as a field's caption: it does not vote for the heading style, but may still be a heading. */
   caption: boolean;
-  strong: boolean;
 }
 
 /** Splits a line's tokens where the gap is wider than `segmentGapEm` (columns of one row). */
@@ -105,7 +104,6 @@ function candidatesOf(p: PageText, fields: FieldBox[], body: number): Candidate[
             seg[0].y1 - f.y2 < HEADING_PARAMS.captionGapEm * em &&
             Math.abs(f.x1 - seg[0].x1) < 6),
       );
-
       const box: Box = {
         x1: seg[0].x1,
         x2: seg[seg.length - 1].x2,
@@ -123,19 +121,10 @@ function candidatesOf(p: PageText, fields: FieldBox[], body: number): Candidate[
       // Section titles are never printed smaller than the body text (format hints, table headers are).
       if (size < HEADING_PARAMS.notSmallerThanBody * body || DATE_HINT.test(text)) continue;
       const larger = size >= HEADING_PARAMS.largerThanBody * body;
-      out.push({
-        ...box,
-        page: p.page,
-        text,
-        size,
-        bold,
-        numbered,
-        caption,
-        strong: bold || larger || numbered || caps,
-      });
+      if (bold || larger || numbered || caps) out.push({ ...box, page: p.page, text, size, bold, numbered, caption });
     }
   }
-  return out.filter((c) => c.strong);
+  return out;
 }
 
 const styleKey = (c: Candidate): string => `${c.bold ? 'b' : 'r'}${Math.round(c.size * 2) / 2}`;
@@ -160,7 +149,6 @@ export function findHeadings(pages: PageText[], fieldsByPage: Map<number, FieldB
   for (const [k, n] of votes) if (n + emphasis(k) > bestN) [best, bestN] = [k, n + emphasis(k)];
   const model = all.find((c) => styleKey(c) === best)!;
   // A numbered caption ("3. VA FILE NUMBER" over its box) is an item of the form, not a section.
-
   return all
     .filter(
       (c) =>
@@ -168,7 +156,7 @@ export function findHeadings(pages: PageText[], fieldsByPage: Map<number, FieldB
         c.bold === model.bold &&
         (Math.abs(c.size - model.size) <= HEADING_PARAMS.styleSizeTolerance || (c.numbered && c.size >= model.size)),
     )
-    .map(({ numbered: _n, strong: _s, caption: _c, ...h }) => ({ ...h, text: displayTitle(h.text) }));
+    .map(({ numbered: _n, caption: _c, ...h }) => ({ ...h, text: displayTitle(h.text) }));
 }
 
 const SMALL_WORDS = new Set(
