@@ -89,6 +89,7 @@ export function widgetField(w: AcroWidget, tick: boolean, printed: DetectedField
   const own = tip || nameWords(w.name);
   // A text widget the page reads as an option (a cell of a grid headed by answers) is ticked too.
   const option = printed?.kind === 'select_one' || printed?.kind === 'select_many';
+  f.required ||= printed?.required ?? false;
   if (w.type === 'Btn' || tick || (w.type === 'Tx' && option)) {
     const value = meaningfulExport(w.optionText) || meaningfulExport(w.onState);
     f.mark = 'check';
@@ -107,13 +108,11 @@ export function widgetField(w: AcroWidget, tick: boolean, printed: DetectedField
       f.prompt = printed?.label ? printed.prompt || f.label : f.label;
     }
     if (printed?.labelFromAfar) f.labelFromAfar = true;
-    f.required ||= printed?.required ?? false;
     return f;
   }
   const label = printed?.label || own;
   if (f.choiceLabel === null) f.label = label;
   f.prompt = (printed?.label && printed.prompt) || label;
-  f.required ||= printed?.required ?? false;
   if (f.kind === 'text' || f.kind === 'date') f.kind = widgetTextKind(w, printed?.kind ?? 'text');
   return f;
 }

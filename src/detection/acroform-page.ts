@@ -7,11 +7,11 @@
 import type { AcroWidget } from './acroform';
 import { radioPrompts, widgetField } from './acroform-cues';
 import type { DetectedField } from './field-map';
+import { blank } from './layout/blank-space';
 import type { Candidate } from './layout/candidate';
 import { findCandidates } from './layout/candidates';
 import { detectPage } from './layout/page-fields';
-import { DRAWN_FIELD_TEXT_SIZE } from './layout/params';
-import { iou, overlapX, overlapY, rectBox, type Box, type PageContent } from './layout/types';
+import { boxH, boxW, iou, overlapX, overlapY, rectBox, type Box, type PageContent } from './layout/types';
 import { uprightBox } from './page-text';
 
 const WIDGET = {
@@ -56,26 +56,21 @@ export function widgetPageFields(
   const boxes: WidgetBox[] = [];
   for (const w of widgets) {
     const same = boxes.find((b) => b.widgets[0].field.rect.every((v, i) => v === w.field.rect[i]));
-    if (same) {
-      same.widgets.push(w);
-      continue;
-    }
-    const box = uprightBox(w.field, content);
-    const [wd, ht] = [box.x2 - box.x1, box.y2 - box.y1];
-    const small = Math.max(wd, ht) <= WIDGET.tickMaxSide && Math.abs(wd - ht) <= WIDGET.tickMaxSkew;
-    const tick = small && oneMark(w);
-    boxes.push({ widgets: [w], box, tick });
+    if (same) same.widgets.push(w);
+    else boxes.push({ widgets: [w], box: uprightBox(w.field, content), tick: false });
   }
-  // Character cells side by side (a number written one digit per box) are no tick boxes.
-  for (const b of boxes.filter((x) => x.tick)) {
-    const touching = boxes.some(
+  for (const b of boxes) {
+    const [wd, ht] = [boxW(b.box), boxH(b.box)];
+    const small = Math.max(wd, ht) <= WIDGET.tickMaxSide && Math.abs(wd - ht) <= WIDGET.tickMaxSkew;
+    // Character cells side by side (a number written one digit per box) are no tick boxes.
+    const cell = boxes.some(
       (o) =>
         o !== b &&
         o.widgets[0].type === 'Tx' &&
         overlapY(o.box, b.box) > 0 &&
         Math.abs(overlapX(o.box, b.box)) <= WIDGET.cellGap,
     );
-    if (touching) b.tick = false;
+    b.tick = small && oneMark(b.widgets[0]) && !cell;
   }
   const page = detectPage(content, nextKey, (lines, geo, height) =>
     widgetCandidates(boxes, findCandidates(lines, geo, height)),
@@ -125,12 +120,8 @@ function widgetCandidates(boxes: WidgetBox[], layout: Candidate[]): Candidate[] 
     const cand: Candidate = choice
       ? { ...b.box, source: like?.source ?? 'square', choice, base: b.box.y1, size: ht, confidence: 1 }
       : {
-          ...b.box,
+          ...blank(b.box, 1, b.box.y1 + WIDGET.baseRise),
           source: like?.source ?? (ht > WIDGET.lineMaxHeight ? 'box' : 'line'),
-          choice,
-          base: b.box.y1 + WIDGET.baseRise,
-          size: DRAWN_FIELD_TEXT_SIZE,
-          confidence: 1,
         };
     if (like && !choice) {
       for (const k of ['innerLabel', 'innerLabelRaw', 'hint', 'columnHeader', 'cell'] as const)
@@ -151,15 +142,12 @@ function outside(c: Candidate, boxes: WidgetBox[]): Candidate[] {
   const on = boxes.filter((b) => overlapX(b.box, c) > 0 && overlapY(b.box, c) > minH(b.box));
   if (!on.length) return [c];
   if (c.choice) return [];
-  let free: Array<[number, number]> = [[c.x1, c.x2]];
-  for (const { box } of on)
-    free = free.flatMap(([a, z]) => {
-      if (box.x2 <= a || box.x1 >= z) return [[a, z]];
-      const parts: Array<[number, number]> = [];
-      if (box.x1 > a) parts.push([a, box.x1]);
-      if (z > box.x2) parts.push([box.x2, z]);
-      return parts;
-    });
-  const [a, z] = free.sort((p, q) => q[1] - q[0] - (p[1] - p[0]))[0] ?? [0, 0];
+  // The longest gap between the widgets on it (the leftmost of equals).
+  let [a, z, from] = [0, 0, c.x1];
+  for (const { box } of [...on].sort((p, q) => p.box.x1 - q.box.x1)) {
+    if (box.x1 - from > z - a) [a, z] = [from, box.x1];
+    from = Math.max(from, box.x2);
+  }
+  if (c.x2 - from > z - a) [a, z] = [from, c.x2];
   return z - a >= Math.max(WIDGET.freeMinWidth, WIDGET.freeMinShare * (c.x2 - c.x1)) ? [{ ...c, x1: a, x2: z }] : [];
 }

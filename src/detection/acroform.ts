@@ -73,14 +73,13 @@ function onState(w: PDFDict): string | undefined {
 function options(w: PDFDict): Array<{ value: string; label: string }> {
   const opt = inherited(w, 'Opt');
   if (!(opt instanceof PDFArray)) return [];
-  const out: Array<{ value: string; label: string }> = [];
-  for (let i = 0; i < opt.size(); i++) {
+  return Array.from({ length: opt.size() }, (_, i) => {
     const o = opt.lookup(i);
-    if (o instanceof PDFArray)
-      out.push({ value: str(o.lookup(0)) ?? '', label: str(o.lookup(1)) ?? str(o.lookup(0)) ?? '' });
-    else out.push({ value: str(o) ?? '', label: str(o) ?? '' });
-  }
-  return out;
+    // An option is its export value and its text, or one string for both.
+    const [value, label] =
+      o instanceof PDFArray ? [str(o.lookup(0)), str(o.lookup(1)) ?? str(o.lookup(0))] : [str(o), str(o)];
+    return { value: value ?? '', label: label ?? '' };
+  });
 }
 
 export interface AcroWidget {

@@ -86,9 +86,7 @@ function settleQuestions(fields: DetectedField[]): void {
     const kind = many * 2 >= options.length ? 'select_many' : 'select_one';
     for (const o of options) o.kind = kind;
     if (kind === 'select_one' && options.length < 2) {
-      const lone = options[0];
-      lone.kind = 'checkbox';
-      lone.questionKey = null;
+      Object.assign(options[0], { kind: 'checkbox', questionKey: null });
       continue;
     }
     options.forEach((o, i) => {

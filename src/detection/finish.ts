@@ -42,9 +42,8 @@ export function finishFields(
   }
   const headings = findHeadings(pages, fieldsByPage);
   const ordered = orderWithSections(fields, pages, boxes, headings);
-  const features = ordered.map(() => null as ConfidenceFeatures | null);
   if (detector === 'acroform') refineAcroKinds(ordered);
-  else scoreConfidence(ordered, byPage, boxes, features);
+  const features = detector === 'acroform' ? ordered.map(() => null) : scoreConfidence(ordered, byPage, boxes);
   const reasons = reviewReasons(ordered, blankPages, detector, pages);
   reasons.push(...detectAnswerRules(ordered, byPage)); // formats and conditions (answer-rules.ts)
   return { fields: ordered, reasons, features };
@@ -128,19 +127,19 @@ function refineAcroKinds(fields: DetectedField[]): void {
   }
 }
 
+/** Each field's confidence from the cues used (layout); the cues, null for a field on a page without text. */
 function scoreConfidence(
   fields: DetectedField[],
   byPage: Map<number, PageText>,
   boxes: Map<DetectedField, Box>,
-  features: Array<ConfidenceFeatures | null>,
-): void {
+): Array<ConfidenceFeatures | null> {
   const members = new Map<string, DetectedField[]>();
   for (const f of fields)
     if (f.questionKey !== null) members.set(f.questionKey, [...(members.get(f.questionKey) ?? []), f]);
   const tokensOf = new Map([...byPage].map(([n, p]) => [n, p.lines.flatMap((l) => l.tokens)]));
-  fields.forEach((f, i) => {
+  return fields.map((f) => {
     const box = boxes.get(f);
-    if (!box) return;
+    if (!box) return null;
     const x = confidenceFeatures(
       f,
       box,
@@ -149,7 +148,7 @@ function scoreConfidence(
       overlapsOther(f, fields, (o) => boxes.get(o)),
       byPage.get(f.page)?.width,
     );
-    features[i] = x;
     f.confidence = confidenceOf(x);
+    return x;
   });
 }

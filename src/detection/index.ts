@@ -35,14 +35,13 @@ export async function detectFields(pdf: Uint8Array, options: DetectOptions = {})
   if (!(pdf instanceof Uint8Array) || pdf.length < 8) throw new Error('Cannot read the PDF: no bytes');
   const mode = options.detector ?? 'auto';
   const acro = mode === 'layout' ? null : await readAcroForm(pdf);
-  const useAcro = acro !== null && acro.widgets.length > 0;
-  if (mode === 'acroform' && !useAcro) throw new Error('The PDF has no AcroForm fields');
+  const widgets = acro?.widgets.length ? acro.widgets : undefined;
+  if (mode === 'acroform' && !widgets) throw new Error('The PDF has no AcroForm fields');
   return withPdfJsDocument(pdf, async (doc, pdfjs) => {
     const pageCount = doc.numPages;
     const last = Math.min(pageCount, options.maxPages ?? pageCount);
     const budget = new PageBudget(options.budget);
     const pages = pageContents(doc, pdfjs, budget);
-    const widgets = useAcro ? acro.widgets : undefined;
     const found = await layoutPages(pdf, pages, budget, last, options, widgets);
     const fields = widgets ? found.fields : found.fields.filter((f) => f.confidence >= (options.minConfidence ?? 0));
     const detector: Detector = widgets ? 'acroform' : found.ocrPages.size > 0 ? 'ocr' : 'layout';

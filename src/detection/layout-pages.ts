@@ -44,46 +44,27 @@ export async function layoutPages(
   };
   let q = 0;
   const nextKey = (): string => `q${++q}`;
-  const scans = widgets && (await imagePages(pages, budget, widgets, last));
-  const ocr =
-    options.ocr === false || scans?.size === 0 ? null : await OcrSession.open(pdf, options.budget?.documentMs);
+  const ocr = options.ocr === false ? null : await OcrSession.open(pdf, options.budget?.documentMs);
   try {
     for (let n = 1; n <= last; n++) {
       const mine = widgets?.filter((w) => w.field.page === n);
       if (mine?.length === 0) continue;
       const base = await pages.get(n);
       if (!mine && budget.skipped(n)) continue;
-      const content = ocr && (!scans || scans.has(n)) ? await withOcr(ocr, n, base, out) : base;
+      // A fillable PDF's page is read by OCR only when it is an image without a usable text layer (a scan made
+      // fillable, one image page of a word-processor form), so its widgets get the meaning the page prints.
+      const scan = !mine || (!budget.skipped(n) && needsOcr(base) && base.images?.length);
+      const content = ocr && scan ? await withOcr(ocr, n, base, out) : base;
       if (content !== base) pages.set(n, content);
-      if (mine) {
-        out.fields.push(...widgetPageFields(mine, content, nextKey, out.ocrPages.has(n)));
-        continue;
-      }
-      const res = detectPage(content, nextKey);
+      // Blank pages are listed for flat PDFs only: a fillable page's widgets are its fields.
+      const res = mine
+        ? { fields: widgetPageFields(mine, content, nextKey, out.ocrPages.has(n)), hasText: true }
+        : detectPage(content, nextKey);
       if (!res.hasText) out.blankPages.push(n);
       out.fields.push(...res.fields);
     }
   } finally {
     await ocr?.close();
-  }
-  return out;
-}
-
-/**
- * A fillable PDF's pages that hold widgets but no usable text layer (a scan made fillable, or one image page of a
- * word-processor form): read by OCR like the scans of a flat PDF, so their widgets get the meaning the page prints
- * (a signature line's caption, an option's word). A short fillable form printed as text needs no OCR.
- */
-async function imagePages(
-  pages: PageContents,
-  budget: PageBudget,
-  widgets: AcroWidget[],
-  last: number,
-): Promise<Set<number>> {
-  const out = new Set<number>();
-  for (const n of new Set(widgets.map((w) => w.field.page).filter((p) => p <= last))) {
-    const content = await pages.get(n);
-    if (!budget.skipped(n) && needsOcr(content) && content.images?.length) out.add(n);
   }
   return out;
 }

@@ -13,7 +13,6 @@ import type { PageText } from './page-text';
 export const MAX_REASONS = 10;
 
 const where = (f: DetectedField): string => (f.section ? `Page ${f.page}, section "${f.section}"` : `Page ${f.page}`);
-const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 /** Text quoted in a reason, cut to 40 characters. */
 export const quoted = (s: string): string => `"${s.length > 40 ? `${s.slice(0, 37)}...` : s}"`;
 const quote = (f: DetectedField): string => {
@@ -21,11 +20,13 @@ const quote = (f: DetectedField): string => {
   return s ? quoted(s) : `a ${f.kind} box`;
 };
 
-/** Groups problems by place and kind, in field order: "Page 2, section "History": 3 fields ... (e.g. "Date")". */
-function grouped(fields: DetectedField[], what: (n: number) => string): string[] {
+/** Groups problems by place, in field order: "Page 2, section "History": 3 fields ... (e.g. "Date")". */
+function grouped(fields: DetectedField[], one: string, many: string): string[] {
   const groups = new Map<string, DetectedField[]>();
   for (const f of fields) groups.set(where(f), [...(groups.get(where(f)) ?? []), f]);
-  return [...groups].map(([place, fs]) => `${place}: ${what(fs.length)} (${fs.slice(0, 3).map(quote).join(', ')})`);
+  return [...groups].map(
+    ([place, fs]) => `${place}: ${fs.length} ${fs.length === 1 ? one : many} (${fs.slice(0, 3).map(quote).join(', ')})`,
+  );
 }
 
 const SIGNATURE_WORD = /\b(signature|firma)\b/;
@@ -40,23 +41,21 @@ export function reviewReasons(
   for (const p of blankPages) reasons.push(`Page ${p} has no text layer: fields must be placed by hand`);
   if (detector !== 'acroform' && fields.length === 0 && blankPages.length === 0)
     reasons.push('No fields were found: check that this is a form');
-  const unlabelled = fields.filter((f) => !f.label && !f.prompt);
-  reasons.push(...grouped(unlabelled, (n) => plural(n, 'field has no label', 'fields have no label')));
-  const optionless = fields.filter((f) => isChoiceKind(f.kind) && f.questionKey !== null && !f.choiceLabel);
   reasons.push(
-    ...grouped(optionless, (n) =>
-      plural(
-        n,
-        'option has no printed option text (named "Option n")',
-        'options have no printed option text (named "Option n")',
-      ),
+    ...grouped(
+      fields.filter((f) => !f.label && !f.prompt),
+      'field has no label',
+      'fields have no label',
     ),
   );
+  const optionless = fields.filter((f) => isChoiceKind(f.kind) && f.questionKey !== null && !f.choiceLabel);
+  const named = 'no printed option text (named "Option n")';
+  reasons.push(...grouped(optionless, `option has ${named}`, `options have ${named}`));
   if (detector !== 'acroform') {
     const low = fields.filter((f) => f.confidence < LOW_CONFIDENCE && (f.label || f.prompt));
-    reasons.push(...grouped(low, (n) => plural(n, 'field has low confidence', 'fields have low confidence')));
+    reasons.push(...grouped(low, 'field has low confidence', 'fields have low confidence'));
     const overlapping = fields.filter((f) => overlapsOther(f, fields, (o) => rectBox(o.rect)));
-    reasons.push(...grouped(overlapping, (n) => plural(n, 'field overlaps another', 'fields overlap others')));
+    reasons.push(...grouped(overlapping, 'field overlaps another', 'fields overlap others'));
     reasons.push(...missedSignatures(fields, pages));
   }
   if (reasons.length <= MAX_REASONS) return reasons;
@@ -66,13 +65,9 @@ export function reviewReasons(
 
 /** A page that prints "Signature" / "Firma" but has no signature field: the signature was probably missed. */
 function missedSignatures(fields: DetectedField[], pages: PageText[]): string[] {
-  const out: string[] = [];
-  if (fields.some((f) => f.kind === 'signature')) return out;
-  for (const p of pages) {
-    const printed = p.lines.some((l) =>
-      l.tokens.some((t) => t.type === 'text' && SIGNATURE_WORD.test(foldText(t.text))),
-    );
-    if (printed) out.push(`Page ${p.page}: "Signature" is printed but no signature field was found`);
-  }
-  return out.slice(0, 1);
+  if (fields.some((f) => f.kind === 'signature')) return [];
+  const printed = pages.find((p) =>
+    p.lines.some((l) => l.tokens.some((t) => t.type === 'text' && SIGNATURE_WORD.test(foldText(t.text)))),
+  );
+  return printed ? [`Page ${printed.page}: "Signature" is printed but no signature field was found`] : [];
 }
