@@ -9,7 +9,6 @@ import {
   PDFName,
   PDFNumber,
   PDFRawStream,
-  PDFRef,
   PDFString,
   decodePDFRawStream,
   type PDFObject,
@@ -45,12 +44,9 @@ function fullName(dict: PDFDict): string {
 }
 
 function jsSource(v: PDFObject | undefined): string {
-  if (!(v instanceof PDFDict)) return '';
-  const code = v.lookup(N('JS'));
-  const s = str(code);
-  if (s !== undefined) return s;
+  const code = v instanceof PDFDict ? v.lookup(N('JS')) : undefined;
   if (code instanceof PDFRawStream) return Buffer.from(decodePDFRawStream(code).decode()).toString('latin1');
-  return '';
+  return str(code) ?? '';
 }
 
 function formatScript(w: PDFDict): string {
@@ -118,7 +114,8 @@ export async function readAcroForm(bytes: Uint8Array): Promise<AcroFormRead> {
   if (acro.lookup(N('XFA')) !== undefined)
     warnings.push('The XFA form data was ignored; the AcroForm fields were used');
   const out: AcroWidget[] = [];
-  const seen = new Set<string>();
+  // A widget listed on two pages (one object behind both references) is read once.
+  const seen = new Set<PDFObject>();
   let sawJs = false;
   doc.getPages().forEach((page, pageIndex) => {
     const annots = page.node.lookup(N('Annots'));
@@ -126,12 +123,9 @@ export async function readAcroForm(bytes: Uint8Array): Promise<AcroFormRead> {
     const { x, y, width, height } = page.getCropBox();
     const crop: Box = { x1: x, y1: y, x2: x + width, y2: y + height };
     for (let i = 0; i < annots.size(); i++) {
-      const ref = annots.get(i);
       const w = annots.lookup(i);
-      if (!(w instanceof PDFDict) || str(w.lookup(N('Subtype'))) !== 'Widget') continue;
-      const key = ref instanceof PDFRef ? ref.tag : `${pageIndex}:${i}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
+      if (!(w instanceof PDFDict) || str(w.lookup(N('Subtype'))) !== 'Widget' || seen.has(w)) continue;
+      seen.add(w);
       if (!sawJs && formatScript(w).trim() !== '') sawJs = true;
       const r = w.lookup(N('Rect'));
       const box = rectBox(r instanceof PDFArray ? [0, 1, 2, 3].map((k) => num(r.lookup(k)) ?? 0) : [0, 0, 0, 0]);
@@ -178,9 +172,8 @@ function widgetsOf(w: PDFDict, page: number, rect: Rect): AcroWidget[] {
   const opts = options(w);
   if (type === 'Btn') {
     const value = onState(w);
-    const radio = Boolean(ff & (1 << 15));
-    const shared = siblings.length > 1;
-    const kind: FieldKind = radio || shared ? 'select_one' : 'checkbox';
+    // A radio button, or one of check boxes sharing a name: an option of one question.
+    const kind: FieldKind = ff & (1 << 15) || siblings.length > 1 ? 'select_one' : 'checkbox';
     // /Opt holds one export value per widget; on-states are then often their indexes ("0", "1", ...).
     const index =
       value !== undefined && /^\d+$/.test(value) && Number(value) < opts.length ? Number(value) : widgetIndex;

@@ -6,7 +6,6 @@
  */
 import { isChoiceKind, type DetectedField } from './field-map';
 import { foldText } from './kinds';
-import { uprightBox, type PageText } from './page-text';
 import type { Box } from './layout/types';
 import { quoted } from './review';
 
@@ -125,28 +124,19 @@ function continues(fields: Placed[], i: number): boolean {
 }
 
 /**
- * Sets `format` and `conditionOn` on the fields (in place, reading order) and returns review reasons for
- * follow-up blanks whose option was not found.
+ * Sets `format` and `conditionOn` on the fields (in place, reading order; `boxes`: their upright boxes) and
+ * returns review reasons for follow-up blanks whose option was not found.
  */
-export function detectAnswerRules(fields: DetectedField[], pages: Map<number, PageText>): string[] {
-  const placed: Placed[] = fields.map((f) => {
-    const page = pages.get(f.page);
-    return { f, box: page ? uprightBox(f, page) : null };
-  });
+export function detectAnswerRules(fields: DetectedField[], boxes: Map<DetectedField, Box>): string[] {
+  const placed: Placed[] = fields.map((f) => ({ f, box: boxes.get(f) ?? null }));
   const reasons: string[] = [];
   placed.forEach(({ f }, i) => {
     f.format = formatFromLabel(f);
     f.conditionOn = null;
     if (isChoiceKind(f.kind) || f.kind === 'signature') return;
-    const writeIn = writeInOf(placed, i);
-    if (writeIn !== null) {
-      f.conditionOn = writeIn;
-      return;
-    }
-    if (continues(placed, i)) {
-      f.conditionOn = placed[i - 1].f.conditionOn;
-      return;
-    }
+    // A write-in after its "Other", or a line continuing the follow-up above it.
+    f.conditionOn = writeInOf(placed, i) ?? (continues(placed, i) ? placed[i - 1].f.conditionOn! : null);
+    if (f.conditionOn !== null) return;
     // The label first; the prompt may hold the cue printed with the question ("Pregnant? If yes, due date").
     const cue = followUpCue(f.label || f.prompt) ?? (f.label && f.prompt !== f.label ? followUpCue(f.prompt) : null);
     if (!cue) return;

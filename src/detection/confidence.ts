@@ -77,12 +77,6 @@ const norm = (s: string): string =>
 // Each page's tokens are compared with every field's label: normalise each token once.
 const normCache = new WeakMap<Token, string>();
 
-function gap(a: Box, b: Box): number {
-  const dx = Math.max(0, a.x1 - b.x2, b.x1 - a.x2);
-  const dy = Math.max(0, a.y1 - b.y2, b.y1 - a.y2);
-  return Math.hypot(dx, dy);
-}
-
 /** Distance (em) from the box to the nearest printed token holding the label; Infinity when none does. */
 export function bindingGap(box: Box, label: string, tokens: Token[]): number {
   const want = norm(label);
@@ -93,7 +87,8 @@ export function bindingGap(box: Box, label: string, tokens: Token[]): number {
     let have = normCache.get(t);
     if (have === undefined) normCache.set(t, (have = norm(t.text)));
     if (!have || !(have.includes(want) || (want.includes(have) && have.length >= 3))) continue;
-    best = Math.min(best, gap(box, t) / Math.max(6, t.size));
+    const gap = Math.hypot(Math.max(0, box.x1 - t.x2, t.x1 - box.x2), Math.max(0, box.y1 - t.y2, t.y1 - box.y2));
+    best = Math.min(best, gap / Math.max(6, t.size));
   }
   return best;
 }
@@ -161,12 +156,10 @@ export function overlapsOther(
   boxOf: (o: DetectedField) => Box | undefined,
 ): boolean {
   const box = boxOf(f);
-  return (
-    box !== undefined &&
-    fields.some((o) => {
-      const ob = boxOf(o);
-      const sameQuestion = o.questionKey !== null && o.questionKey === f.questionKey;
-      return o !== f && o.page === f.page && !sameQuestion && ob !== undefined && boxesOverlap(box, ob);
-    })
-  );
+  if (!box) return false;
+  return fields.some((o) => {
+    const ob = boxOf(o);
+    const sameQuestion = o.questionKey !== null && o.questionKey === f.questionKey;
+    return o !== f && o.page === f.page && !sameQuestion && ob !== undefined && boxesOverlap(box, ob);
+  });
 }

@@ -45,7 +45,7 @@ export function finishFields(
   if (detector === 'acroform') refineAcroKinds(ordered);
   const features = detector === 'acroform' ? ordered.map(() => null) : scoreConfidence(ordered, byPage, boxes);
   const reasons = reviewReasons(ordered, blankPages, detector, pages);
-  reasons.push(...detectAnswerRules(ordered, byPage)); // formats and conditions (answer-rules.ts)
+  reasons.push(...detectAnswerRules(ordered, boxes)); // formats and conditions (answer-rules.ts)
   return { fields: ordered, reasons, features };
 }
 
@@ -84,7 +84,7 @@ function orderWithSections(
   // fields on the page's first row, before any heading, naming the patient or repeating an earlier label.
   let section = '';
   let page = 0;
-  let headerY: number | null = null;
+  let headerY = 0;
   let inHeader = false;
   const seenLabels = new Set<string>();
   const pageLabels: string[] = [];
@@ -110,7 +110,7 @@ function orderWithSections(
       f.kind !== 'signature' &&
       key !== '' &&
       (seenLabels.has(key) || PATIENT_IDENTITY.test(f.label));
-    inHeader = inHeader && headerLike && headerY !== null && Math.abs(y - headerY) < 6;
+    inHeader = inHeader && headerLike && Math.abs(y - headerY) < 6;
     f.section = inHeader ? '' : section;
     if (key) pageLabels.push(key);
     out.push(f);

@@ -87,15 +87,11 @@ export function keepQuestionsTogether<T>(ordered: T[], keyOf: (t: T) => string |
     const k = keyOf(t);
     if (k !== null) groups.set(k, [...(groups.get(k) ?? []), t]);
   }
-  const out: T[] = [];
-  const placed = new Set<string>();
-  for (const t of ordered) {
+  // The first option of a question brings the others; they are then left out where they stand.
+  return ordered.flatMap((t) => {
     const k = keyOf(t);
-    if (k === null) out.push(t);
-    else if (!placed.has(k)) {
-      placed.add(k);
-      out.push(...groups.get(k)!);
-    }
-  }
-  return out;
+    if (k === null) return [t];
+    const group = groups.get(k)!;
+    return group[0] === t ? group : [];
+  });
 }

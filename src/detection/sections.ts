@@ -142,11 +142,9 @@ export function findHeadings(pages: PageText[], fieldsByPage: Map<number, FieldB
   // "Section 2 ..." / "Part I ..." names itself a section: its style counts more.
   const weight = (c: Candidate): number => (SECTION_WORD.test(c.text) ? 3 : 1);
   for (const c of voters.length ? voters : all) votes.set(styleKey(c), (votes.get(styleKey(c)) ?? 0) + weight(c));
-  let best = '';
-  let bestN = 0;
   // Ties go to the more emphatic style (bold, then larger).
-  const emphasis = (k: string): number => (k.startsWith('b') ? 0.5 : 0) + Number(k.slice(1)) / 1000;
-  for (const [k, n] of votes) if (n + emphasis(k) > bestN) [best, bestN] = [k, n + emphasis(k)];
+  const score = (k: string): number => votes.get(k)! + (k.startsWith('b') ? 0.5 : 0) + Number(k.slice(1)) / 1000;
+  const best = [...votes.keys()].reduce((a, b) => (score(b) > score(a) ? b : a));
   const model = all.find((c) => styleKey(c) === best)!;
   // A numbered caption ("3. VA FILE NUMBER" over its box) is an item of the form, not a section.
   return all
