@@ -63,7 +63,7 @@ export function followUpCue(text: string): Cue | null {
 
 interface Placed {
   f: DetectedField;
-  box: Box | null;
+  box: Box;
 }
 
 const sameRow = (a: Box, b: Box): boolean => Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1) > 0.3 * (a.y2 - a.y1);
@@ -90,7 +90,7 @@ function optionFor(fields: Placed[], i: number, cue: Cue): number | null {
   const options = questionOf(fields, prev);
   if (options.some((o) => o > i)) return null;
   const boxes = options.map((o) => fields[o].box);
-  if (!blank.box || boxes.some((b) => b === null) || !nearBelow(boxes as Box[], blank.box)) return null;
+  if (!nearBelow(boxes, blank.box)) return null;
   const label = (o: number) => foldText(fields[o].f.choiceLabel ?? fields[o].f.label ?? '');
   if (cue === 'checked') return options.length === 1 ? prev : null;
   const wanted = cue === 'other' ? OTHER_OPTION : YES_OPTION;
@@ -108,7 +108,7 @@ function writeInOf(fields: Placed[], i: number): number | null {
   if (prev < 0 || blank.f.kind !== 'text' || fields[prev].f.page !== blank.f.page) return null;
   const option = fields[prev];
   if (!isChoiceKind(option.f.kind) || !OTHER_OPTION.test(foldText(option.f.choiceLabel ?? option.f.label))) return null;
-  if (!blank.box || !option.box || !sameRow(option.box, blank.box)) return null;
+  if (!sameRow(option.box, blank.box)) return null;
   if (blank.box.x1 < option.box.x2 - 2 || blank.box.x1 - option.box.x2 > WRITE_IN_REACH_PT) return null;
   const own = textOf(blank.f);
   return !own || OTHER_OPTION.test(own) || followUpCue(own) !== null ? prev : null;
@@ -118,17 +118,16 @@ function writeInOf(fields: Placed[], i: number): number | null {
 function continues(fields: Placed[], i: number): boolean {
   const [a, b] = [fields[i - 1], fields[i]];
   if (!a || a.f.conditionOn == null || b.f.kind !== 'text' || textOf(b.f) || a.f.page !== b.f.page) return false;
-  if (!a.box || !b.box) return false;
   const below = a.box.y1 - b.box.y2;
   return below >= -2 && below <= CONTINUATION_REACH_PT && Math.abs(a.box.x1 - b.box.x1) <= 80;
 }
 
 /**
- * Sets `format` and `conditionOn` on the fields (in place, reading order; `boxes`: their upright boxes) and
+ * Sets `format` and `conditionOn` on the fields (in place, reading order; `boxes`: each one's upright box) and
  * returns review reasons for follow-up blanks whose option was not found.
  */
 export function detectAnswerRules(fields: DetectedField[], boxes: Map<DetectedField, Box>): string[] {
-  const placed: Placed[] = fields.map((f) => ({ f, box: boxes.get(f) ?? null }));
+  const placed: Placed[] = fields.map((f) => ({ f, box: boxes.get(f)! }));
   const reasons: string[] = [];
   placed.forEach(({ f }, i) => {
     f.format = formatFromLabel(f);

@@ -34,9 +34,7 @@ export function finishFields(
   const boxes = new Map<DetectedField, Box>();
   const fieldsByPage = new Map<number, FieldBox[]>();
   for (const f of fields) {
-    const p = byPage.get(f.page);
-    if (!p) continue;
-    const b = uprightBox(f, p);
+    const b = uprightBox(f, byPage.get(f.page)!);
     boxes.set(f, b);
     fieldsByPage.set(f.page, [...(fieldsByPage.get(f.page) ?? []), { ...b, label: foldKey(f.label || f.prompt) }]);
   }
@@ -57,15 +55,9 @@ function orderWithSections(
 ): DetectedField[] {
   type Entry = { field: DetectedField } | { heading: Heading };
   const seq: Entry[] = [];
-  const pageNums = [...new Set([...fields.map((f) => f.page), ...pages.map((p) => p.page)])].sort((a, b) => a - b);
-  for (const n of pageNums) {
-    const p = pages.find((x) => x.page === n);
-    const own = fields.filter((f) => f.page === n);
-    if (!p) {
-      seq.push(...own.map((field) => ({ field })));
-      continue;
-    }
-    const hs = headings.filter((h) => h.page === n);
+  for (const p of [...pages].sort((a, b) => a.page - b.page)) {
+    const own = fields.filter((f) => f.page === p.page);
+    const hs = headings.filter((h) => h.page === p.page);
     const items: OrderItem[] = [];
     own.forEach((f, i) => items.push({ ...boxes.get(f)!, ref: i, heading: false }));
     hs.forEach((h, i) => items.push({ x1: h.x1, y1: h.y1, x2: h.x2, y2: h.y2, ref: -1 - i, heading: true }));
@@ -127,22 +119,20 @@ function refineAcroKinds(fields: DetectedField[]): void {
   }
 }
 
-/** Each field's confidence from the cues used (layout); the cues, null for a field on a page without text. */
+/** Each field's confidence from the cues used (layout), and those cues. */
 function scoreConfidence(
   fields: DetectedField[],
   byPage: Map<number, PageText>,
   boxes: Map<DetectedField, Box>,
-): Array<ConfidenceFeatures | null> {
+): ConfidenceFeatures[] {
   const members = new Map<string, DetectedField[]>();
   for (const f of fields)
     if (f.questionKey !== null) members.set(f.questionKey, [...(members.get(f.questionKey) ?? []), f]);
   const tokensOf = new Map([...byPage].map(([n, p]) => [n, p.lines.flatMap((l) => l.tokens)]));
   return fields.map((f) => {
-    const box = boxes.get(f);
-    if (!box) return null;
     const x = confidenceFeatures(
       f,
-      box,
+      boxes.get(f)!,
       tokensOf.get(f.page) ?? [],
       f.questionKey ? (members.get(f.questionKey) ?? []) : [],
       overlapsOther(f, fields, (o) => boxes.get(o)),
