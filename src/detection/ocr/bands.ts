@@ -6,12 +6,11 @@
  * points, with straight edges. Coordinates are pixels, y down.
  */
 import type { Box } from '../layout/types';
-import type { Gray } from './raster';
+import { flood, INK_BELOW } from './ink-pieces';
+import { levels, quantileOf, type Gray } from './raster';
 import { pxAt, type PixelRule } from './rules';
 
 export const BAND_PARAMS = {
-  /** Pixels darker than this (0..255) are ink (the rules' threshold): a dark band is dense with them. */
-  inkBelow: 150,
   /**
    * Pixels darker than this are not paper: a light shade (a grey header row of a table, 0.85-0.9 grey) is dense
    * with them. Such a shade is kept as a fill only: its cells have rules of their own, which the scan shows.
@@ -56,10 +55,10 @@ export function inkTable(
 }
 
 /**
- * Filled rectangles of a page rendered at `scale` pixels per point: dark bands (pixels darker than inkBelow) by
+ * Filled rectangles of a page rendered at `scale` pixels per point: dark bands (pixels of ink) by
  * default, or any shade (`below` = shadeBelow).
  */
-export function findBands(img: Gray, scale: number, below = BAND_PARAMS.inkBelow): Band[] {
+export function findBands(img: Gray, scale: number, below = INK_BELOW): Band[] {
   const p = BAND_PARAMS;
   const { width: w, height: h, data } = img;
   const half = Math.max(2, Math.round((p.windowPt * scale) / 2));
@@ -79,24 +78,20 @@ export function findBands(img: Gray, scale: number, below = BAND_PARAMS.inkBelow
     }
   }
   const bands: Band[] = [];
-  const stack: number[] = [];
+  const seen = new Uint8Array(gw * gh);
   for (let start = 0; start < dense.length; start++) {
-    if (dense[start] !== 1) continue;
-    dense[start] = 2;
-    stack.push(start);
+    if (seen[start] || !dense[start]) continue;
     let [gx1, gy1, gx2, gy2] = [gw, gh, 0, 0];
-    while (stack.length) {
-      const i = stack.pop() as number;
-      const gx = i % gw;
-      const gy = (i - gx) / gw;
-      [gx1, gy1, gx2, gy2] = [Math.min(gx1, gx), Math.min(gy1, gy), Math.max(gx2, gx), Math.max(gy2, gy)];
-      for (const j of [i - 1, i + 1, i - gw, i + gw]) {
-        if (j < 0 || j >= dense.length || dense[j] !== 1) continue;
-        if ((j === i - 1 && gx === 0) || (j === i + 1 && gx === gw - 1)) continue;
-        dense[j] = 2;
-        stack.push(j);
-      }
-    }
+    flood(
+      gw,
+      gh,
+      [start],
+      seen,
+      (j) => dense[j] === 1,
+      (gx, gy) => {
+        [gx1, gy1, gx2, gy2] = [Math.min(gx1, gx), Math.min(gy1, gy), Math.max(gx2, gx), Math.max(gy2, gy)];
+      },
+    );
     const band = refine(img, count, gx1 * step, gy1 * step, gx2 * step + side, gy2 * step + side, half);
     if (band && band.x2 - band.x1 >= p.minWidthPt * scale && band.y2 - band.y1 >= p.minHeightPt * scale)
       bands.push({ ...band, gray: medianInk(data, w, band, below) });
@@ -142,32 +137,17 @@ function refine(
 
 function medianInk(data: Uint8Array, width: number, b: Omit<Band, 'gray'>, below: number): number {
   const counts = new Uint32Array(256);
-  let n = 0;
   for (let y = b.y1; y < b.y2; y += 2)
-    for (let x = b.x1; x < b.x2; x += 2) {
-      const v = data[y * width + x];
-      if (v < below) {
-        counts[v]++;
-        n++;
-      }
-    }
-  let seen = 0;
-  for (let v = 0; v < 256; v++) if ((seen += counts[v]) * 2 >= n) return v;
-  return 0;
+    for (let x = b.x1; x < b.x2; x += 2) if (data[y * width + x] < below) counts[data[y * width + x]]++;
+  return quantileOf(counts, 0.5);
 }
 
-/**
- * The image with each band's inside turned negative, its shade stretched to white paper, so tesseract reads its
- * white letters as black print on paper (it takes a grey area for a picture and reads nothing in it).
- */
-export function invertBands(img: Gray, bands: Band[], scale: number): Gray {
+/** The image with each band's inside mapped through its own `tone` levels, `margin` pixels along its edges white. */
+function retoned(img: Gray, bands: Band[], tone: (b: Band) => Uint8Array, margin = 0): Gray {
   if (bands.length === 0) return img;
-  // The band's edges, half ink half paper on a scan, would turn into dashes: they are painted white.
-  const margin = pxAt(2, scale);
   const data = Uint8Array.from(img.data);
   for (const b of bands) {
-    const map = new Uint8Array(256);
-    for (let v = 0; v < 256; v++) map[v] = Math.min(255, Math.round(((255 - v) * 255) / Math.max(1, 255 - b.gray)));
+    const map = tone(b);
     for (let y = b.y1; y < b.y2; y++) {
       const edgeRow = y - b.y1 < margin || b.y2 - y <= margin;
       for (let x = b.x1, i = y * img.width + b.x1; x < b.x2; x++, i++)
@@ -177,6 +157,13 @@ export function invertBands(img: Gray, bands: Band[], scale: number): Gray {
   return { ...img, data };
 }
 
+/**
+ * The image with each band's inside turned negative, its shade stretched to white paper, so tesseract reads its
+ * white letters as black print on paper (it takes a grey area for a picture and reads nothing in it). The band's
+ * edges, half ink half paper on a scan, would turn into dashes: they are painted white.
+ */
+export const invertBands = (img: Gray, bands: Band[], scale: number): Gray =>
+  retoned(img, bands, (b) => levels((v) => ((255 - v) * 255) / Math.max(1, 255 - b.gray)), pxAt(2, scale));
 /**
  * A band's four edges as rules: on a scan the top rule of a box under a band is the band's own edge, where a
  * vector form draws it as a rule of the box.
@@ -194,14 +181,5 @@ export function bandEdges(b: Band): { h: PixelRule[]; v: PixelRule[] } {
  * a whole, and once the dark bands are turned to paper, a light grey header row falls on the ink side of its
  * threshold and its words are lost in a black bar.
  */
-export function whitenShades(img: Gray, shades: Band[]): Gray {
-  if (shades.length === 0) return img;
-  const data = Uint8Array.from(img.data);
-  for (const b of shades) {
-    const map = new Uint8Array(256);
-    for (let v = 0; v < 256; v++) map[v] = Math.min(255, Math.round((v * 255) / Math.max(1, b.gray)));
-    for (let y = b.y1; y < b.y2; y++)
-      for (let x = b.x1, i = y * img.width + b.x1; x < b.x2; x++, i++) data[i] = map[data[i]];
-  }
-  return { ...img, data };
-}
+export const whitenShades = (img: Gray, shades: Band[]): Gray =>
+  retoned(img, shades, (b) => levels((v) => (v * 255) / Math.max(1, b.gray)));

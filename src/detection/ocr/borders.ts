@@ -5,7 +5,9 @@
  * solid mass (every pixel deep inside dark ink): painted white, with a thin fringe, before anything else reads the
  * page. A form's own rules and boxes are thin, so a margin touching them does not spread into them.
  */
+import type { Box } from '../layout/types';
 import { inkTable } from './bands';
+import { flood, paintedWhite } from './ink-pieces';
 import type { Gray } from './raster';
 import { pxAt } from './rules';
 
@@ -22,56 +24,37 @@ export const BORDER_PARAMS = {
 
 /** The image with dark margins joined to its edges painted white (the same image when there are none). */
 export function withoutDarkMargins(img: Gray, scale: number): Gray {
-  const { width: w, height: h, data } = img;
+  const { width: w, height: h } = img;
   const p = BORDER_PARAMS;
   const half = Math.max(1, Math.floor(pxAt(p.windowPx, scale) / 2));
   if (w <= 2 * half + 1 || h <= 2 * half + 1) return img;
   const { count } = inkTable(img, p.darkBelow);
-  const solid = (x: number, y: number): boolean => {
+  const solid = (i: number): boolean => {
+    const [x, y] = [i % w, Math.floor(i / w)];
     const [x1, y1] = [Math.max(0, x - half), Math.max(0, y - half)];
     const [x2, y2] = [Math.min(w, x + half + 1), Math.min(h, y + half + 1)];
     return count(x1, y1, x2, y2) >= p.solidShare * (x2 - x1) * (y2 - y1);
   };
   const seen = new Uint8Array(w * h);
-  const stack: number[] = [];
-  const push = (x: number, y: number): void => {
-    const i = y * w + x;
-    if (seen[i] || !solid(x, y)) return;
-    seen[i] = 1;
-    stack.push(i);
-  };
-  for (let x = 0; x < w; x++) {
-    push(x, 0);
-    push(x, h - 1);
-  }
-  for (let y = 0; y < h; y++) {
-    push(0, y);
-    push(w - 1, y);
-  }
-  if (stack.length === 0) return img;
+  const edges: number[] = [];
+  for (let x = 0; x < w; x++) edges.push(x, (h - 1) * w + x);
+  for (let y = 0; y < h; y++) edges.push(y * w, y * w + w - 1);
   let y1 = h;
   let y2 = 0;
-  while (stack.length) {
-    const i = stack.pop() as number;
-    const x = i % w;
-    const y = (i - x) / w;
+  flood(w, h, edges, seen, solid, (_, y) => {
     [y1, y2] = [Math.min(y1, y), Math.max(y2, y)];
-    if (x > 0) push(x - 1, y);
-    if (x < w - 1) push(x + 1, y);
-    if (y > 0) push(x, y - 1);
-    if (y < h - 1) push(x, y + 1);
-  }
+  });
+  // Nothing solid at the edges: no margin.
+  if (y1 > y2) return img;
   // Paint the mass with its window's reach and the fringe: a pixel is solid when its whole window is dark.
-  const reach = half + pxAt(p.fringePx, scale);
-  const out = Uint8Array.from(data);
+  const runs: Box[] = [];
   for (let y = y1; y <= y2; y++) {
     for (let x = 0; x < w; x++) {
       if (!seen[y * w + x]) continue;
       const start = x;
       while (x < w && seen[y * w + x]) x++;
-      for (let yy = Math.max(0, y - reach); yy <= Math.min(h - 1, y + reach); yy++)
-        out.fill(255, yy * w + Math.max(0, start - reach), yy * w + Math.min(w, x + reach));
+      runs.push({ x1: start, y1: y, x2: x, y2: y + 1 });
     }
   }
-  return { ...img, data: out };
+  return paintedWhite(img, runs, half + pxAt(p.fringePx, scale));
 }

@@ -6,12 +6,10 @@
  * layout as the two characters a born-digital form has there, so it makes the same option of them (a bracket pair
  * ticks several, a parenthesis pair one). Coordinates are pixels, y down.
  */
-import type { InkPiece } from './ink-pieces';
+import { INK_BELOW, inkShare, type InkPiece } from './ink-pieces';
 import type { Gray } from './raster';
 
 export const BRACKET_PARAMS = {
-  /** Pixels darker than this (0..255) are ink. */
-  inkBelow: 150,
   /** A stroke's height in points: about a line of 8-14 pt type. */
   minHeightPt: 6,
   maxHeightPt: 16,
@@ -42,7 +40,7 @@ function edgeIn(img: Gray, c: InkPiece, from: number, to: number, fromRight: boo
   let edge: number | null = null;
   for (let y = from; y < to; y++) {
     for (let x = c.x1; x < c.x2; x++) {
-      if (img.data[y * img.width + x] >= BRACKET_PARAMS.inkBelow) continue;
+      if (img.data[y * img.width + x] >= INK_BELOW) continue;
       const d = x - c.x1;
       edge = edge === null ? d : fromRight ? Math.max(edge, d) : Math.min(edge, d);
     }
@@ -62,7 +60,7 @@ function bracketSide(img: Gray, c: InkPiece, opening: boolean): { round: boolean
   const [m1, m2] = [c.y1 + Math.floor(0.35 * h), c.y1 + Math.ceil(0.65 * h)];
   for (let y = m1; y < m2; y++) {
     for (let x = c.x1; x < c.x2; x++) {
-      if (img.data[y * img.width + x] < p.inkBelow) {
+      if (img.data[y * img.width + x] < INK_BELOW) {
         sum += x - c.x1 + 0.5;
         n++;
       }
@@ -80,18 +78,6 @@ function bracketSide(img: Gray, c: InkPiece, opening: boolean): { round: boolean
   return { round: Math.min(inwards(top), inwards(bottom)) >= p.curveShare * w };
 }
 
-function gapInk(img: Gray, x1: number, x2: number, y1: number, y2: number): number {
-  let ink = 0;
-  let all = 0;
-  for (let y = y1; y < y2; y++) {
-    for (let x = x1; x < x2; x++) {
-      all++;
-      if (img.data[y * img.width + x] < BRACKET_PARAMS.inkBelow) ink++;
-    }
-  }
-  return all ? ink / all : 1;
-}
-
 /** Empty typed bracket pairs among a page's pieces of ink, the page rendered at `scale` pixels per point. */
 export function typedPairs(img: Gray, scale: number, pieces: InkPiece[]): TypedPair[] {
   const p = BRACKET_PARAMS;
@@ -99,8 +85,9 @@ export function typedPairs(img: Gray, scale: number, pieces: InkPiece[]): TypedP
     const [w, h] = [c.x2 - c.x1, c.y2 - c.y1];
     return h >= p.minHeightPt * scale && h <= p.maxHeightPt * scale && w <= p.maxWidthShare * h;
   });
-  const openers = strokes.map((c) => ({ c, side: bracketSide(img, c, true) })).filter((o) => o.side !== null);
-  const closers = strokes.map((c) => ({ c, side: bracketSide(img, c, false) })).filter((o) => o.side !== null);
+  const facing = (opening: boolean) =>
+    strokes.map((c) => ({ c, side: bracketSide(img, c, opening) })).filter((o) => o.side !== null);
+  const [openers, closers] = [facing(true), facing(false)];
   const used = new Set<InkPiece>();
   const pairs: TypedPair[] = [];
   for (const o of openers.sort((a, b) => a.c.x1 - b.c.x1)) {
@@ -122,7 +109,7 @@ export function typedPairs(img: Gray, scale: number, pieces: InkPiece[]): TypedP
       .sort((a, b) => a.c.x1 - b.c.x1)[0];
     if (!match) continue;
     const [y1, y2] = [o.c.y1 + Math.round(0.2 * h), o.c.y2 - Math.round(0.2 * h)];
-    if (gapInk(img, o.c.x2 + 1, match.c.x1 - 1, y1, y2) > p.maxGapInk) continue;
+    if (inkShare(img, o.c.x2 + 1, y1, match.c.x1 - 1, y2) > p.maxGapInk) continue;
     used.add(o.c);
     used.add(match.c);
     // Both strokes say what they are; when they disagree (a worn typeface), the opening one decides.

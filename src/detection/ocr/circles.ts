@@ -6,12 +6,10 @@
  * about 1 pt; a 10 pt radio ring, about 0.5 pt), so letters do not pass. Coordinates are pixels, y down.
  */
 import type { Gray } from './raster';
-import type { InkPiece } from './ink-pieces';
+import { INK_BELOW, type InkPiece } from './ink-pieces';
 import type { PixelRule } from './rules';
 
 export const CIRCLE_PARAMS = {
-  /** Pixels darker than this (0..255) are ink. */
-  inkBelow: 150,
   /** A ring's diameter in points: about the markers the layout takes (geometry's circle sides). */
   minDiameterPt: 6.5,
   maxDiameterPt: 16,
@@ -75,7 +73,7 @@ function asRing(c: InkPiece, img: Gray): PixelRule | null {
     for (let x = Math.floor(cx - inner); x < Math.ceil(cx + inner); x++) {
       if (Math.hypot(x + 0.5 - cx, y + 0.5 - cy) > inner) continue;
       all++;
-      if (img.data[y * img.width + x] < p.inkBelow) ink++;
+      if (img.data[y * img.width + x] < INK_BELOW) ink++;
     }
   }
   if (all === 0 || ink > p.maxInnerInk * all) return null;

@@ -4,6 +4,7 @@
  * boxes. The result has the shape of a born-digital page's content, so the same layout stages (binding, kinds,
  * questions, sections) run on it unchanged.
  */
+import { intersects } from '../layout/blank-space';
 import type { Box, PageContent, Segment, Shape } from '../layout/types';
 import { estimateSkew, rotateImage } from './deskew';
 import { withoutDarkMargins } from './borders';
@@ -11,7 +12,7 @@ import { BAND_PARAMS, bandEdges, findBands, invertBands, whitenShades, type Band
 import { typedPairs, type TypedPair } from './brackets';
 import { drawnCircles } from './circles';
 import { glyphsOf } from './glyphs';
-import { inkPieces, type InkPiece } from './ink-pieces';
+import { inkPieces, paintedWhite, type InkPiece } from './ink-pieces';
 import { dpiWithinBudget, rasterizePage, scanDpi, whitenPaper, type Gray } from './raster';
 import { findRules, type PixelRule } from './rules';
 import { looksSpanish, ocrWords, osdRotation, type OcrLanguages, type OcrWord } from './tesseract';
@@ -33,7 +34,6 @@ export interface OcrPageResult {
   content: PageContent;
   /** Mean confidence (0..1) of the words kept. */
   confidence: number;
-  skewDeg: number;
   quarterTurns: number;
   /**
    * Moves a field found on the straightened page to where the scan shows it (its centre turned back by the skew,
@@ -44,18 +44,16 @@ export interface OcrPageResult {
   languages: OcrLanguages;
 }
 
-/** Clockwise quarter turns of an image. */
+/** Clockwise quarter turns of an image: each pixel of the turned image is the one its middle comes from. */
 function turn(img: Gray, quarter: number): Gray {
-  const q = ((quarter % 4) + 4) % 4;
-  if (q === 0) return img;
+  if (quarter % 4 === 0) return img;
   const { width: w, height: h, data } = img;
-  const ow = q === 2 ? w : h;
-  const oh = q === 2 ? h : w;
+  const [ow, oh] = quarter % 2 ? [h, w] : [w, h];
   const out = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const [nx, ny] = q === 1 ? [h - 1 - y, x] : q === 2 ? [w - 1 - x, h - 1 - y] : [y, w - 1 - x];
-      out[ny * ow + nx] = data[y * w + x];
+  for (let ny = 0; ny < oh; ny++) {
+    for (let nx = 0; nx < ow; nx++) {
+      const [x, y] = unturn(nx + 0.5, ny + 0.5, quarter, w, h);
+      out[ny * ow + nx] = data[Math.floor(y) * w + Math.floor(x)];
     }
   }
   return { width: ow, height: oh, data: out };
@@ -81,32 +79,13 @@ function returned(px: number, py: number, quarter: number, w0: number, h0: numbe
   return quarter % 2 === 0 ? unturn(px, py, quarter, w0, h0) : unturn(px, py, 4 - quarter, h0, w0);
 }
 
-/** The image with drawn marks painted white: tesseract would read them as letters ("O", "[]", "E]", ")Yes"). */
-function withoutMarkers(img: Gray, markers: PixelRule[]): Gray {
-  if (markers.length === 0) return img;
-  const data = Uint8Array.from(img.data);
-  for (const q of markers) {
-    for (let y = Math.max(0, q.y1 - 1); y < Math.min(img.height, q.y2 + 1); y++)
-      data.fill(255, y * img.width + Math.max(0, q.x1 - 1), y * img.width + Math.min(img.width, q.x2 + 1));
-  }
-  return { ...img, data };
-}
-
-const strokeBox = ({ x1, y1, x2, y2 }: InkPiece): PixelRule => ({ x1, y1, x2, y2, thickness: 1 });
-const pairStrokes = (p: TypedPair): PixelRule[] => [strokeBox(p.open), strokeBox(p.close)];
+const boxOf = ({ x1, y1, x2, y2 }: Box): Box => ({ x1, y1, x2, y2 });
+const pairStrokes = (p: TypedPair): PixelRule[] => [p.open, p.close].map((c) => ({ ...boxOf(c), thickness: 1 }));
 
 /** A typed pair as the two characters a born-digital form has there (painted out, tesseract never read them). */
 function pairWords(p: TypedPair, i: number): OcrWord[] {
   const [open, close] = p.round ? ['(', ')'] : ['[', ']'];
-  const word = (text: string, { x1, y1, x2, y2 }: InkPiece): OcrWord => ({
-    text,
-    x1,
-    y1,
-    x2,
-    y2,
-    conf: 100,
-    line: `typed.${i}`,
-  });
+  const word = (text: string, c: InkPiece): OcrWord => ({ text, ...boxOf(c), conf: 100, line: `typed.${i}` });
   return [word(open, p.open), word(close, p.close)];
 }
 
@@ -146,11 +125,9 @@ async function readUpright(
   const typed = typedPairs(straight, scale, pieces);
   const markers = [...squares, ...circles, ...typed.flatMap(pairStrokes)];
   const bands = findBands(straight, scale);
-  const shades = findBands(straight, scale, BAND_PARAMS.shadeBelow).filter(
-    (s) =>
-      !bands.some((b) => Math.min(s.x2, b.x2) > Math.max(s.x1, b.x1) && Math.min(s.y2, b.y2) > Math.max(s.y1, b.y1)),
-  );
-  const image = whitenShades(invertBands(withoutMarkers(straight, markers), bands, scale), shades);
+  const shades = findBands(straight, scale, BAND_PARAMS.shadeBelow).filter((s) => !bands.some((b) => intersects(s, b)));
+  // Drawn marks are painted out: tesseract would read them as letters ("O", "[]", "E]", ")Yes").
+  const image = whitenShades(invertBands(paintedWhite(straight, markers, 1), bands, scale), shades);
 
   let read = await ocrWords(image, dpi, timeoutMs(), languages);
   let used = languages;
@@ -206,10 +183,12 @@ export async function ocrPage(
   const { width: W, height: H } = straight;
   const heightPt = H / scale;
   const toPt = (x: number, y: number): [number, number] => [x / scale, heightPt - y / scale];
-  const toUser = (x: number, y: number): [number, number] => {
-    const [px, py] = unturn(x * scale, (heightPt - y) * scale, quarterTurns, raster0.width, raster0.height);
+  // A pixel of the turned raster in PDF user space.
+  const userOf = (ux: number, uy: number): [number, number] => {
+    const [px, py] = unturn(ux, uy, quarterTurns, raster0.width, raster0.height);
     return base.toUser(px / scale, base.height - py / scale);
   };
+  const toUser = (x: number, y: number): [number, number] => userOf(x * scale, (heightPt - y) * scale);
   const fromUser = (x: number, y: number): [number, number] => {
     const [ux, uy] = base.fromUser(x, y);
     const [sx, sy] = returned(ux * scale, (base.height - uy) * scale, quarterTurns, raster0.width, raster0.height);
@@ -224,8 +203,7 @@ export async function ocrPage(
     // centre (rotateImage).
     const [dx, dy] = [ax * scale - W / 2, (heightPt - ay) * scale - H / 2];
     const [ux, uy] = [W / 2 + dx * cos - dy * sin, H / 2 + dx * sin + dy * cos];
-    const [px, py] = unturn(ux, uy, quarterTurns, raster0.width, raster0.height);
-    const [cx, cy] = base.toUser(px / scale, base.height - py / scale);
+    const [cx, cy] = userOf(ux, uy);
     const [mx, my] = [cx - (x1 + x2) / 2, cy - (y1 + y2) / 2];
     const r = (v: number): number => Math.round(v * 100) / 100;
     return [r(x1 + mx), r(y1 + my), r(x2 + mx), r(y2 + my)];
@@ -254,8 +232,7 @@ export async function ocrPage(
     rectLike: !curved,
   });
   const segment = (r: PixelRule): Segment => {
-    const [x1, y2] = toPt(r.x1, r.y1);
-    const [x2, y1] = toPt(r.x2, r.y2);
+    const { x1, y1, x2, y2 } = boxPt(r);
     const horizontal = r.x2 - r.x1 >= r.y2 - r.y1;
     const mid = horizontal ? (y1 + y2) / 2 : (x1 + x2) / 2;
     const width = r.thickness / scale;
@@ -278,5 +255,5 @@ export async function ocrPage(
     // A band is a filled rectangle, as a vector form draws it: the layout takes no field from a shaded cell.
     fills: [...bands, ...shades].map((b) => ({ ...boxPt(b), gray: b.gray / 255 })),
   };
-  return { content, confidence: meanConf(words) / 100, skewDeg, quarterTurns, placeOnScan, languages: page.languages };
+  return { content, confidence: meanConf(words) / 100, quarterTurns, placeOnScan, languages: page.languages };
 }

@@ -196,20 +196,20 @@ export function whitenPaper(img: Gray): Gray {
   const counts = new Uint32Array(256);
   // Every 7th pixel is plenty for a histogram.
   for (let i = 0; i < img.data.length; i += 7) counts[img.data[i]]++;
+  const paper = quantileOf(counts, PAPER_PARAMS.paperQuantile);
+  if (paper >= PAPER_PARAMS.whiteEnough || paper < PAPER_PARAMS.darkest) return img;
+  const map = levels((v) => (v * 255) / paper);
+  return { ...img, data: img.data.map((v) => map[v]) };
+}
+
+/** The grey level below which `share` of a histogram's pixels lie (the first level reaching it). */
+export function quantileOf(counts: Uint32Array, share: number): number {
   const total = counts.reduce((a, b) => a + b, 0);
   let seen = 0;
-  let paper = 255;
-  for (let v = 0; v < 256; v++) {
-    seen += counts[v];
-    if (seen >= PAPER_PARAMS.paperQuantile * total) {
-      paper = v;
-      break;
-    }
-  }
-  if (paper >= PAPER_PARAMS.whiteEnough || paper < PAPER_PARAMS.darkest) return img;
-  const map = new Uint8Array(256);
-  for (let v = 0; v < 256; v++) map[v] = Math.min(255, Math.round((v * 255) / paper));
-  const data = new Uint8Array(img.data.length);
-  for (let i = 0; i < data.length; i++) data[i] = map[img.data[i]];
-  return { ...img, data };
+  for (let v = 0; v < 256; v++) if ((seen += counts[v]) >= share * total) return v;
+  return 255;
 }
+
+/** A map of the 256 grey levels, each rounded to a level (at most white). */
+export const levels = (tone: (v: number) => number): Uint8Array =>
+  Uint8Array.from({ length: 256 }, (_, v) => Math.min(255, Math.round(tone(v))));

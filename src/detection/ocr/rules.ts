@@ -4,6 +4,7 @@
  * exactly as it does for vector paths. Coordinates are pixels, y down.
  */
 import type { Box } from '../layout/types';
+import { INK_BELOW, inkShare } from './ink-pieces';
 import type { Gray } from './raster';
 
 /** The scale (pixels per point) the pixel tolerances below were tuned at: 200 dpi. */
@@ -14,14 +15,8 @@ export const pxAt = (px: number, scale: number): number => Math.max(1, Math.roun
 
 export const RULE_PARAMS = {
   /**
-   * Pixels darker than this (0..255) are ink. A thin rule on a scan is a band of greys (120-160), so a lighter
-   * threshold would keep it whole, but on dense print (IRS forms) it joins the feet of letters into rules: 170
-   * took a scanned W-9 from 58.5 to 22 F1.
-   */
-  inkBelow: 150,
-  /**
    * A thin rule that falls between two lines of pixels leaves each of them a light grey: two neighbouring pixels
-   * both lighter than inkBelow but darker than this, whose darkness adds up to one ink pixel's, are ink too.
+   * both lighter than INK_BELOW but darker than this, whose darkness adds up to one ink pixel's, are ink too.
    */
   splitBelow: 200,
   /** A run at least this long, in points, is a rule (a check box side is about 8-12 pt). */
@@ -81,29 +76,25 @@ interface RuleSizes {
 }
 
 /**
- * Ink for rules along rows (`horizontal`) or columns, one byte per pixel: dark pixels, and two neighbouring light
- * greys across the line, with paper beyond them, that add up to one ink pixel (see RULE_PARAMS.splitBelow).
+ * Ink for rules along rows, one byte per pixel: dark pixels, and two neighbouring light greys across the line
+ * (one above the other), with paper beyond them, that add up to one ink pixel (see RULE_PARAMS.splitBelow).
  */
-function inkMask(img: Gray, horizontal: boolean): Uint8Array {
+function inkMask(img: Gray): Uint8Array {
   const { width, height, data } = img;
   const mask = new Uint8Array(data.length);
-  const { inkBelow, splitBelow } = RULE_PARAMS;
-  // Across the line: the next row down for horizontal rules, the next column right for vertical ones.
-  const across = horizontal ? width : 1;
-  const limit = horizontal ? height : width;
-  // Paper (or the page's edge) at line position p, pixel i.
-  const light = (i: number, p: number): boolean => p < 0 || p >= limit || data[i] >= splitBelow;
+  const { splitBelow } = RULE_PARAMS;
+  // Paper (or the page's edge) at row y, pixel i.
+  const light = (i: number, y: number): boolean => y < 0 || y >= height || data[i] >= splitBelow;
   for (let i = 0; i < data.length; i++) {
     const v = data[i];
-    if (v < inkBelow) mask[i] = 1;
+    if (v < INK_BELOW) mask[i] = 1;
     else if (v < splitBelow) {
-      const p = horizontal ? (i / width) | 0 : i % width;
+      const y = (i / width) | 0;
       for (const d of [-1, 1]) {
-        const q = p + d;
-        if (q < 0 || q >= limit) continue;
-        const w = data[i + d * across];
-        if (w < inkBelow || w >= splitBelow || 510 - v - w < 255 - inkBelow) continue;
-        if (light(i + 2 * d * across, p + 2 * d) && light(i - d * across, p - d)) {
+        if (y + d < 0 || y + d >= height) continue;
+        const w = data[i + d * width];
+        if (w < INK_BELOW || w >= splitBelow || 510 - v - w < 255 - INK_BELOW) continue;
+        if (light(i + 2 * d * width, y + 2 * d) && light(i - d * width, y - d)) {
           mask[i] = 1;
           break;
         }
@@ -113,39 +104,25 @@ function inkMask(img: Gray, horizontal: boolean): Uint8Array {
   return mask;
 }
 
-/** Runs along one axis, merged across neighbouring lines of pixels into rules. */
-function runs(
-  img: Gray,
-  mask: Uint8Array,
-  horizontal: boolean,
-  { minLen, maxThick, gap: maxGap, align }: RuleSizes,
-): PixelRule[] {
-  const { width } = img;
-  const outer = horizontal ? img.height : img.width;
-  const inner = horizontal ? img.width : img.height;
-  const step = horizontal ? 1 : width;
+/** Runs along rows, merged across neighbouring rows into rules. */
+function runs(img: Gray, mask: Uint8Array, { minLen, maxThick, gap: maxGap, align }: RuleSizes): PixelRule[] {
+  const { width, height } = img;
   let open: OpenRun[] = [];
   const done: PixelRule[] = [];
   const close = (r: OpenRun): void => {
-    if (r.to - r.from + 1 > maxThick) return;
-    const thickness = r.ink / (r.b - r.a);
-    done.push(
-      horizontal
-        ? { x1: r.a, x2: r.b, y1: r.from, y2: r.to + 1, thickness }
-        : { x1: r.from, x2: r.to + 1, y1: r.a, y2: r.b, thickness },
-    );
+    if (r.to - r.from + 1 <= maxThick)
+      done.push({ x1: r.a, x2: r.b, y1: r.from, y2: r.to + 1, thickness: r.ink / (r.b - r.a) });
   };
-  for (let o = 0; o < outer; o++) {
+  for (let y = 0; y < height; y++) {
     const found: [number, number][] = [];
     let start = -1;
     let gap = 0;
-    const base = horizontal ? o * width : o;
-    for (let i = 0; i <= inner; i++) {
-      if (i < inner && mask[base + i * step] === 1) {
-        if (start < 0) start = i;
+    for (let x = 0; x <= width; x++) {
+      if (x < width && mask[y * width + x] === 1) {
+        if (start < 0) start = x;
         gap = 0;
       } else if (start >= 0 && ++gap > maxGap) {
-        const end = i - gap;
+        const end = x - gap;
         if (end - start + 1 >= minLen) found.push([start, end + 1]);
         start = -1;
         gap = 0;
@@ -155,13 +132,13 @@ function runs(
     for (const [a, b] of found) {
       const prev = open.find((r) => Math.abs(r.a - a) <= align && Math.abs(r.b - b) <= align);
       if (prev) {
-        prev.to = o;
+        prev.to = y;
         prev.a = Math.min(prev.a, a);
         prev.b = Math.max(prev.b, b);
         prev.ink += b - a;
         next.push(prev);
         open = open.filter((r) => r !== prev);
-      } else next.push({ a, b, from: o, to: o, ink: b - a });
+      } else next.push({ a, b, from: y, to: y, ink: b - a });
     }
     for (const r of open) close(r);
     open = next;
@@ -177,41 +154,36 @@ function runs(
  */
 function mergeParallel(
   rules: PixelRule[],
-  horizontal: boolean,
   { merge: mergePx, gap: gapPx, fade: fadePx, minLen }: RuleSizes,
 ): PixelRule[] {
   const longPiecePx = 2 * minLen;
-  const lo = (r: PixelRule): number => (horizontal ? r.x1 : r.y1);
-  const hi = (r: PixelRule): number => (horizontal ? r.x2 : r.y2);
-  const across1 = (r: PixelRule): number => (horizontal ? r.y1 : r.x1);
-  const across2 = (r: PixelRule): number => (horizontal ? r.y2 : r.x2);
   // Pieces of one rule in line: a thin rule left a little off level steps to the next line of pixels every so
   // often (every 1,100 pixels at 0.05°), its pieces meeting end to end and overlapping along nothing; a hairline
   // faded in places on the copy comes as long pieces with short gaps between.
   const continues = (o: PixelRule, r: PixelRule): boolean => {
-    if (across1(r) > across2(o) || across2(r) < across1(o)) return false;
-    const gap = Math.max(lo(r) - hi(o), lo(o) - hi(r));
-    const longPieces = Math.min(hi(o) - lo(o), hi(r) - lo(r)) >= longPiecePx;
+    if (r.y1 > o.y2 || r.y2 < o.y1) return false;
+    const gap = Math.max(r.x1 - o.x2, o.x1 - r.x2);
+    const longPieces = Math.min(o.x2 - o.x1, r.x2 - r.x1) >= longPiecePx;
     return gap <= gapPx + 1 || (longPieces && gap <= fadePx);
   };
-  const sorted = [...rules].sort((a, b) => across1(a) - across1(b));
+  const sorted = [...rules].sort((a, b) => a.y1 - b.y1);
   const out: PixelRule[] = [];
   for (const r of sorted) {
     const m = out.find(
       (o) =>
-        (across1(r) <= across2(o) + mergePx &&
-          Math.min(hi(o), hi(r)) - Math.max(lo(o), lo(r)) >= 0.5 * Math.min(hi(o) - lo(o), hi(r) - lo(r))) ||
+        (r.y1 <= o.y2 + mergePx &&
+          Math.min(o.x2, r.x2) - Math.max(o.x1, r.x1) >= 0.5 * Math.min(o.x2 - o.x1, r.x2 - r.x1)) ||
         continues(o, r),
     );
     if (!m) {
       out.push({ ...r });
       continue;
     }
-    const inkM = m.thickness * (hi(m) - lo(m));
-    const inkR = r.thickness * (hi(r) - lo(r));
-    const [a, b] = [Math.min(lo(m), lo(r)), Math.max(hi(m), hi(r))];
-    const [c, d] = [Math.min(across1(m), across1(r)), Math.max(across2(m), across2(r))];
-    Object.assign(m, horizontal ? { x1: a, x2: b, y1: c, y2: d } : { y1: a, y2: b, x1: c, x2: d });
+    const inkM = m.thickness * (m.x2 - m.x1);
+    const inkR = r.thickness * (r.x2 - r.x1);
+    const [a, b] = [Math.min(m.x1, r.x1), Math.max(m.x2, r.x2)];
+    const [c, d] = [Math.min(m.y1, r.y1), Math.max(m.y2, r.y2)];
+    Object.assign(m, { x1: a, x2: b, y1: c, y2: d });
     // The overlapping stretch is counted once: thickness across the joined rule, not the sum.
     m.thickness = Math.min(d - c, (inkM + inkR) / (b - a));
   }
@@ -222,11 +194,11 @@ function mergeParallel(
  * Pieces merged until nothing more joins: pieces taken before the long rule they belong to (a rule steps between
  * two lines of pixels, and the pieces on the upper line sort first) join it only on a second pass.
  */
-function mergedFully(rules: PixelRule[], horizontal: boolean, sizes: RuleSizes): PixelRule[] {
+function mergedFully(rules: PixelRule[], sizes: RuleSizes): PixelRule[] {
   let out = rules;
   for (let n = -1; n !== out.length; ) {
     n = out.length;
-    out = mergeParallel(out, horizontal, sizes);
+    out = mergeParallel(out, sizes);
   }
   return out;
 }
@@ -235,31 +207,20 @@ function mergedFully(rules: PixelRule[], horizontal: boolean, sizes: RuleSizes):
  * Whether a rule stands on paper: ink on both of its sides is a dark filled area (a shaded header band with white
  * letters), whose gaps between letters would pass for rules and little boxes.
  */
-function onPaper(img: Gray, r: PixelRule, horizontal: boolean, d: number): boolean {
-  const inkShare = (at: (i: number) => number, from: number, to: number): number => {
+function onPaper(img: Gray, r: PixelRule, d: number): boolean {
+  // Every other pixel of the row (clamped to the image) d beyond the rule's edge.
+  const flankInk = (y: number): number => {
+    const row = Math.min(img.height - 1, Math.max(0, y)) * img.width;
     let ink = 0;
     let n = 0;
-    for (let i = from; i < to; i += 2, n++) if (at(i) < RULE_PARAMS.inkBelow) ink++;
+    for (let x = r.x1; x < r.x2; x += 2, n++) if (img.data[row + x] < INK_BELOW) ink++;
     return n ? ink / n : 0;
   };
-  if (horizontal) {
-    const row = (y: number) => (x: number) => img.data[Math.min(img.height - 1, Math.max(0, y)) * img.width + x];
-    return (
-      Math.min(inkShare(row(r.y1 - d), r.x1, r.x2), inkShare(row(r.y2 - 1 + d), r.x1, r.x2)) < RULE_PARAMS.flankInk
-    );
-  }
-  const col = (x: number) => (y: number) => img.data[y * img.width + Math.min(img.width - 1, Math.max(0, x))];
-  return Math.min(inkShare(col(r.x1 - d), r.y1, r.y2), inkShare(col(r.x2 - 1 + d), r.y1, r.y2)) < RULE_PARAMS.flankInk;
+  return Math.min(flankInk(r.y1 - d), flankInk(r.y2 - 1 + d)) < RULE_PARAMS.flankInk;
 }
-
 /** Whether a horizontal run is the joined feet or tops of a line of letters (see RULE_PARAMS.footInk). */
 function joinedLetters(img: Gray, r: PixelRule): boolean {
-  const share = (y: number): number => {
-    if (y < 0 || y >= img.height) return 0;
-    let ink = 0;
-    for (let x = r.x1; x < r.x2; x++) if (img.data[y * img.width + x] < RULE_PARAMS.inkBelow) ink++;
-    return ink / Math.max(1, r.x2 - r.x1);
-  };
+  const share = (y: number): number => (y < 0 || y >= img.height ? 0 : inkShare(img, r.x1, y, r.x2, y + 1));
   // The tops of bold lowercase letters join the same way, with the letters below them.
   const below = Math.min(share(r.y2), share(r.y2 + 1));
   return Math.max(Math.min(share(r.y1 - 1), share(r.y1 - 2)), below) >= RULE_PARAMS.footInk;
@@ -291,7 +252,20 @@ function solid(img: Gray, mask: Uint8Array, r: PixelRule, scale: number): boolea
   return long >= RULE_PARAMS.solidShare * length && long >= RULE_PARAMS.solidInkShare * ink;
 }
 
-/** Horizontal and vertical rules of a page rendered at `scale` pixels per point. */
+/** The image turned about its diagonal: its columns as rows. */
+function transposed(img: Gray): Gray {
+  const { width, height, data } = img;
+  const out = new Uint8Array(data.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) out[x * height + y] = data[y * width + x];
+  }
+  return { width: height, height: width, data: out };
+}
+
+/**
+ * Horizontal and vertical rules of a page rendered at `scale` pixels per point. Vertical rules are found as the
+ * horizontal ones of the transposed image; only a horizontal rule can be a line of letters' feet or tops.
+ */
 export function findRules(img: Gray, scale: number): { h: PixelRule[]; v: PixelRule[] } {
   const sizes: RuleSizes = {
     minLen: Math.round(RULE_PARAMS.minLengthPt * scale),
@@ -302,13 +276,12 @@ export function findRules(img: Gray, scale: number): { h: PixelRule[]; v: PixelR
     merge: pxAt(RULE_PARAMS.mergePx, scale),
     flank: pxAt(RULE_PARAMS.flankPx, scale),
   };
-  const along = (horizontal: boolean): PixelRule[] => {
-    const mask = inkMask(img, horizontal);
-    return mergedFully(runs(img, mask, horizontal, sizes), horizontal, sizes).filter(
-      (r) =>
-        onPaper(img, r, horizontal, sizes.flank) &&
-        !(horizontal && (joinedLetters(img, r) || !solid(img, mask, r, scale))),
-    );
+  const along = (rows: Gray, mask: Uint8Array): PixelRule[] =>
+    mergedFully(runs(rows, mask, sizes), sizes).filter((r) => onPaper(rows, r, sizes.flank));
+  const mask = inkMask(img);
+  const turned = transposed(img);
+  return {
+    h: along(img, mask).filter((r) => !joinedLetters(img, r) && solid(img, mask, r, scale)),
+    v: along(turned, inkMask(turned)).map((r) => ({ ...r, x1: r.y1, y1: r.x1, x2: r.y2, y2: r.x2 })),
   };
-  return { h: along(true), v: along(false) };
 }

@@ -3,23 +3,11 @@
  * box sides read as "|", blanks read with their underscores, and tesseract's usual confusions in label words.
  * Coordinates are pixels of the straightened image, y down.
  */
+import { intersects } from '../layout/blank-space';
+import { inkShare } from './ink-pieces';
 import type { Gray } from './raster';
 import { pxAt, type PixelRule } from './rules';
 import type { OcrWord } from './tesseract';
-
-/** Share of ink inside a square, its outline left out. */
-function inkInside(img: Gray, q: PixelRule, scale: number): number {
-  const m = Math.ceil(q.thickness) + pxAt(2, scale);
-  let ink = 0;
-  let all = 0;
-  for (let y = q.y1 + m; y < q.y2 - m; y++) {
-    for (let x = q.x1 + m; x < q.x2 - m; x++) {
-      all++;
-      if (img.data[y * img.width + x] < 150) ink++;
-    }
-  }
-  return all ? ink / all : 1;
-}
 
 /**
  * Small squares outlined by two horizontal and two vertical rules: drawn check boxes (pixels). A box is thinly
@@ -49,8 +37,10 @@ export function drawnSquares(img: Gray, h: PixelRule[], v: PixelRule[], scale: n
       const pen = [top, bottom, left, right].map((r) => r.thickness);
       const [thin, thick] = [Math.min(...pen), Math.max(...pen)];
       if (thick > 2.5 * thin || thick > 0.2 * w) continue;
-      const square = { x1: top.x1, y1: top.y1, x2: top.x2, y2: bottom.y2, thickness: top.thickness };
-      if (inkInside(img, square, scale) <= 0.08) out.push(square);
+      // Inside the outline.
+      const m = Math.ceil(top.thickness) + pxAt(2, scale);
+      if (inkShare(img, top.x1 + m, top.y1 + m, top.x2 - m, bottom.y2 - m) <= 0.08)
+        out.push({ x1: top.x1, y1: top.y1, x2: top.x2, y2: bottom.y2, thickness: top.thickness });
     }
   }
   return out;
@@ -66,20 +56,14 @@ export function withoutBoxes(words: OcrWord[], squares: PixelRule[]): OcrWord[] 
   for (const w of words) {
     let word: OcrWord | null = w;
     for (const sq of squares) {
-      if (!word || sq.x2 <= word.x1 || sq.x1 >= word.x2 || sq.y2 <= word.y1 || sq.y1 >= word.y2) continue;
+      if (!word || !intersects(sq, word)) continue;
       const chars: string[] = Array.from(word.text);
       const step = (word.x2 - word.x1) / chars.length;
-      if (sq.x1 - word.x1 <= word.x2 - sq.x2) {
-        const cut = Math.max(1, Math.floor((sq.x2 - word.x1) / step + 0.25));
-        word =
-          cut >= chars.length ? null : { ...word, text: chars.slice(cut).join(''), x1: Math.max(word.x1, sq.x2 + 1) };
-      } else {
-        const cut = Math.max(1, Math.floor((word.x2 - sq.x1) / step + 0.25));
-        word =
-          cut >= chars.length
-            ? null
-            : { ...word, text: chars.slice(0, -cut).join(''), x2: Math.min(word.x2, sq.x1 - 1) };
-      }
+      const atStart = sq.x1 - word.x1 <= word.x2 - sq.x2;
+      const cut = Math.max(1, Math.floor((atStart ? sq.x2 - word.x1 : word.x2 - sq.x1) / step + 0.25));
+      if (cut >= chars.length) word = null;
+      else if (atStart) word = { ...word, text: chars.slice(cut).join(''), x1: Math.max(word.x1, sq.x2 + 1) };
+      else word = { ...word, text: chars.slice(0, -cut).join(''), x2: Math.min(word.x2, sq.x1 - 1) };
     }
     if (word) out.push(word);
   }
