@@ -2,7 +2,7 @@
  * OCR words as glyphs of a born-digital page: a baseline and a font size for each word, and blanks on a text
  * line written as underscores, as a typed form prints them. Pixels in, points (the straightened page, y up) out.
  */
-import type { Glyph } from '../layout/types';
+import type { Box, Glyph, Shape } from '../layout/types';
 import { pxAt, type PixelRule } from './rules';
 import type { OcrWord } from './tesseract';
 
@@ -28,15 +28,11 @@ export const GLYPH_PARAMS = {
 const ASCENDS = /[A-Z0-9bdfhkltÀ-ÖØ-Þ¿?!/\\()[\]{}|#$%&@]/;
 const DESCENDS = /[gjpqy,;()[\]{}|]/;
 
-interface WordMetrics {
-  /** Baseline, pixels (y down). */
-  base: number;
-  /** Font size, pixels. */
-  size: number;
-}
-
-/** A word's baseline and size from its box: the box spans cap (or x) height and, with g/p/y, the descenders. */
-function metrics(w: OcrWord): WordMetrics {
+/**
+ * A word's baseline (y down) and font size, in pixels, from its box: the box spans cap (or x) height and, with
+ * g/p/y, the descenders.
+ */
+function metrics(w: OcrWord): { base: number; size: number } {
   const up = ASCENDS.test(w.text) ? GLYPH_PARAMS.capEm : GLYPH_PARAMS.xHeightEm;
   const down = DESCENDS.test(w.text) ? GLYPH_PARAMS.descentEm : 0;
   const size = Math.max(1, w.y2 - w.y1) / (up + down);
@@ -124,6 +120,18 @@ function blanksOnLines(
     }
   }
   return taken;
+}
+
+/** A box of pixels as a box of points (y up), through `toPt`. */
+export function boxInPt(b: Box, toPt: (x: number, y: number) => [number, number]): Box {
+  const [x1, y2] = toPt(b.x1, b.y1);
+  const [x2, y1] = toPt(b.x2, b.y2);
+  return { x1, y1, x2, y2 };
+}
+
+/** A drawn mark as a vector form draws it: a check box one rectangle, a ring a curved path. */
+export function markShape(b: Box, curved: boolean): Shape {
+  return { ...b, curved, stroked: true, filled: false, rectLike: !curved };
 }
 
 /**

@@ -4,9 +4,10 @@
  * shapes; when it has some, its words are read by OCR too (a pasted table's option words are pixels as well) and
  * join the page's glyphs where the page prints none itself.
  */
+import { intersects } from '../layout/blank-space';
 import type { Box, Glyph, PageContent, Shape } from '../layout/types';
-import { glyphsOf } from './glyphs';
-import { OCR_PARAMS } from './ocr-page';
+import { boxInPt, glyphsOf, markShape } from './glyphs';
+import { confident } from './ocr-page';
 import { dpiWithinBudget, rasterizePage, whitenPaper } from './raster';
 import { findRules } from './rules';
 import { ocrWords } from './tesseract';
@@ -19,7 +20,6 @@ export const IMAGE_MARKS = {
   dpi: 200,
 };
 
-const overlaps = (a: Box, b: Box): boolean => a.x1 < b.x2 && a.x2 > b.x1 && a.y1 < b.y2 && a.y2 > b.y1;
 const middleIn = (g: Box, q: Box): boolean => {
   const [x, y] = [(g.x1 + g.x2) / 2, (g.y1 + g.y2) / 2];
   return x > q.x1 && x < q.x2 && y > q.y1 && y < q.y2;
@@ -50,18 +50,13 @@ export async function imageMarks(
       base.height - (crop.y + py) / scale,
     ];
     const squares = drawnSquares(raster, rules.h, rules.v, scale).filter((q) => {
-      const [[ax, ay], [bx, by]] = [toPt(q.x1, q.y2), toPt(q.x2, q.y1)];
-      const box = { x1: ax, y1: ay, x2: bx, y2: by };
-      if (base.shapes.some((s) => overlaps(s, box)) || base.glyphs.some((g) => middleIn(g, box))) return false;
-      shapes.push({ ...box, curved: false, stroked: true, filled: false, rectLike: true });
+      const box = boxInPt(q, toPt);
+      if (base.shapes.some((s) => intersects(s, box)) || base.glyphs.some((g) => middleIn(g, box))) return false;
+      shapes.push(markShape(box, false));
       return true;
     });
     if (squares.length === 0) continue;
-    const read = await ocrWords(raster, dpi, timeoutMs(), 'eng');
-    const words = withoutBoxes(
-      read.filter((w) => w.conf >= OCR_PARAMS.minWordConf),
-      squares,
-    );
+    const words = withoutBoxes(confident(await ocrWords(raster, dpi, timeoutMs(), 'eng')), squares);
     const printed = (g: Glyph): boolean => base.glyphs.some((o) => !o.hidden && middleIn(g, o));
     glyphs.push(...glyphsOf(words, [], [], toPt).glyphs.filter((g) => !printed(g)));
   }

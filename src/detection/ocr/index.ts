@@ -10,7 +10,7 @@ import { imageMarks } from './image-marks';
 import { ocrPage, type OcrPageResult } from './ocr-page';
 import { tesseractAvailable, type OcrLanguages } from './tesseract';
 
-export { OCR_PARAMS, type OcrPageResult } from './ocr-page';
+export type { OcrPageResult } from './ocr-page';
 
 export const OCR_LIMITS = {
   /** A page with fewer characters than this has no usable text layer. */

@@ -5,13 +5,13 @@
  * questions, sections) run on it unchanged.
  */
 import { intersects } from '../layout/blank-space';
-import type { Box, PageContent, Segment, Shape } from '../layout/types';
+import type { Box, PageContent, Segment } from '../layout/types';
 import { estimateSkew, rotateImage } from './deskew';
 import { withoutDarkMargins } from './borders';
-import { BAND_PARAMS, bandEdges, findBands, invertBands, whitenShades, type Band } from './bands';
+import { BAND_PARAMS, bandEdges, findBands, invertBands, whitenShades } from './bands';
 import { typedPairs, type TypedPair } from './brackets';
 import { drawnCircles } from './circles';
-import { glyphsOf } from './glyphs';
+import { boxInPt, glyphsOf, markShape } from './glyphs';
 import { inkPieces, paintedWhite, type InkPiece } from './ink-pieces';
 import { dpiWithinBudget, rasterizePage, scanDpi, whitenPaper, type Gray } from './raster';
 import { findRules, type PixelRule } from './rules';
@@ -89,32 +89,15 @@ function pairWords(p: TypedPair, i: number): OcrWord[] {
   return [word(open, p.open), word(close, p.close)];
 }
 
-interface Upright {
-  straight: Gray;
-  skewDeg: number;
-  rules: { h: PixelRule[]; v: PixelRule[] };
-  squares: PixelRule[];
-  circles: PixelRule[];
-  typed: TypedPair[];
-  bands: Band[];
-  /** Light shades (grey header rows): fills only, their cells' rules are on the scan. */
-  shades: Band[];
-  /** Boxes of every drawn mark (squares, rings, typed brackets' strokes): painted out before OCR. */
-  markers: PixelRule[];
-  words: OcrWord[];
-  languages: OcrLanguages;
-}
+/** The words tesseract is sure enough of. */
+export const confident = (ws: OcrWord[]): OcrWord[] => ws.filter((w) => w.conf >= OCR_PARAMS.minWordConf);
 
 /**
  * Straightens an upright raster, finds its rules and boxes, and reads it: in `languages`, and when that is
- * English alone and the words look Spanish, again with Spanish.
+ * English alone and the words look Spanish, again with Spanish. Its marks, rules, bands and words in pixels of the
+ * straightened image.
  */
-async function readUpright(
-  upright: Gray,
-  scale: number,
-  timeoutMs: () => number,
-  languages: OcrLanguages,
-): Promise<Upright> {
+async function readUpright(upright: Gray, scale: number, timeoutMs: () => number, languages: OcrLanguages) {
   const dpi = Math.round(scale * 72); // the page's own, see scanDpi
   const skewDeg = estimateSkew(upright);
   const straight = rotateImage(upright, skewDeg);
@@ -123,19 +106,20 @@ async function readUpright(
   const pieces = inkPieces(straight, scale);
   const circles = drawnCircles(straight, scale, pieces);
   const typed = typedPairs(straight, scale, pieces);
+  // Boxes of every drawn mark: painted out before OCR, tesseract would read them as letters ("O", "[]", ")Yes").
   const markers = [...squares, ...circles, ...typed.flatMap(pairStrokes)];
   const bands = findBands(straight, scale);
+  // Light shades (grey header rows): fills only, their cells' rules are on the scan.
   const shades = findBands(straight, scale, BAND_PARAMS.shadeBelow).filter((s) => !bands.some((b) => intersects(s, b)));
-  // Drawn marks are painted out: tesseract would read them as letters ("O", "[]", "E]", ")Yes").
   const image = whitenShades(invertBands(paintedWhite(straight, markers, 1), bands, scale), shades);
 
   let read = await ocrWords(image, dpi, timeoutMs(), languages);
   let used = languages;
-  if (languages === 'eng' && looksSpanish(read.filter((w) => w.conf >= OCR_PARAMS.minWordConf))) {
+  if (languages === 'eng' && looksSpanish(confident(read))) {
     used = 'spa+eng';
     read = await ocrWords(image, dpi, timeoutMs(), used);
   }
-  const words = read.filter((w) => w.conf >= OCR_PARAMS.minWordConf);
+  const words = confident(read);
   return { straight, skewDeg, rules, squares, circles, typed, bands, shades, markers, words, languages: used };
 }
 
@@ -214,23 +198,11 @@ export async function ocrPage(
   ];
   const kept = (r: PixelRule): boolean => !onSquare(r, markers, scale) && !insideWord(r, words, scale);
   const { glyphs, blanks } = glyphsOf(words, rules.h.filter(kept), rules.v.filter(kept), toPt);
-  /** A box of the straightened image in points (y up). */
-  const boxPt = (b: Box): Box => {
-    const [x1, y2] = toPt(b.x1, b.y1);
-    const [x2, y1] = toPt(b.x2, b.y2);
-    return { x1, y1, x2, y2 };
-  };
+  const boxPt = (b: Box): Box => boxInPt(b, toPt);
   const bandBoxes = bands.map(boxPt);
   // OCR does not tell bold from regular; white letters on a dark band are a heading's, and sections start there.
   for (const g of glyphs)
     if (bandBoxes.some((b) => g.x1 >= b.x1 && g.x2 <= b.x2 && g.y1 >= b.y1 - 1 && g.y2 <= b.y2 + 1)) g.bold = true;
-  const shape = (q: PixelRule, curved: boolean): Shape => ({
-    ...boxPt(q),
-    curved,
-    stroked: true,
-    filled: false,
-    rectLike: !curved,
-  });
   const segment = (r: PixelRule): Segment => {
     const { x1, y1, x2, y2 } = boxPt(r);
     const horizontal = r.x2 - r.x1 >= r.y2 - r.y1;
@@ -248,10 +220,8 @@ export async function ocrPage(
     glyphs,
     hLines: [...rules.h.filter((r) => kept(r) && !blanks.has(r)), ...edges.flatMap((e) => e.h)].map(segment),
     vLines: [...rules.v.filter(kept), ...edges.flatMap((e) => e.v)].map(segment),
-    // A drawn check box is one rectangle, as a vector form draws it; its sides are not rules of their own (a
-    // side measured a little thick would pass for a printed dash).
-    // A ring is a curved path, as a vector form draws it.
-    shapes: [...squares.map((q) => shape(q, false)), ...circles.map((q) => shape(q, true))],
+    // A check box's sides are not rules of their own (a side measured a little thick would pass for a printed dash).
+    shapes: [...squares.map((q) => markShape(boxPt(q), false)), ...circles.map((q) => markShape(boxPt(q), true))],
     // A band is a filled rectangle, as a vector form draws it: the layout takes no field from a shaded cell.
     fills: [...bands, ...shades].map((b) => ({ ...boxPt(b), gray: b.gray / 255 })),
   };

@@ -126,19 +126,13 @@ export async function scanDpi(
   pageAreaPt2: number,
   timeoutMs: number,
 ): Promise<number> {
-  let listing: string;
-  try {
-    const out = await run(
-      'pdfimages',
-      ['-list', '-f', String(pageNumber), '-l', String(pageNumber), pdfPath],
-      null,
-      timeoutMs,
-    );
-    listing = out.toString('latin1');
-  } catch {
-    return SCAN_DPI.fallback;
-  }
-  // page num type width height color comp bpc enc interp object ID x-ppi y-ppi size ratio
+  const args = ['-list', '-f', String(pageNumber), '-l', String(pageNumber), pdfPath];
+  const listing = await run('pdfimages', args, null, timeoutMs).then(
+    (out) => out.toString('latin1'),
+    () => '',
+  );
+  // A listing that failed holds no image: the fallback. Columns: page num type width height color comp bpc enc
+  // interp object ID x-ppi y-ppi size ratio
   const images = listing
     .split('\n')
     .map((line) => line.trim().split(/\s+/))

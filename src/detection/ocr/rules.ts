@@ -65,15 +65,19 @@ interface OpenRun {
   ink: number;
 }
 
-interface RuleSizes {
-  minLen: number;
-  fade: number;
-  maxThick: number;
-  gap: number;
-  align: number;
-  merge: number;
-  flank: number;
+/** The tolerances of RULE_PARAMS in pixels at `scale` pixels per point. */
+function ruleSizes(scale: number) {
+  return {
+    minLen: Math.round(RULE_PARAMS.minLengthPt * scale),
+    maxThick: Math.max(2, Math.round(RULE_PARAMS.maxThicknessPt * scale)),
+    gap: pxAt(RULE_PARAMS.gapPx, scale),
+    fade: pxAt(RULE_PARAMS.fadePx, scale),
+    align: pxAt(RULE_PARAMS.alignPx, scale),
+    merge: pxAt(RULE_PARAMS.mergePx, scale),
+    flank: pxAt(RULE_PARAMS.flankPx, scale),
+  };
 }
+type RuleSizes = ReturnType<typeof ruleSizes>;
 
 /**
  * Ink for rules along rows, one byte per pixel: dark pixels, and two neighbouring light greys across the line
@@ -267,15 +271,7 @@ function transposed(img: Gray): Gray {
  * horizontal ones of the transposed image; only a horizontal rule can be a line of letters' feet or tops.
  */
 export function findRules(img: Gray, scale: number): { h: PixelRule[]; v: PixelRule[] } {
-  const sizes: RuleSizes = {
-    minLen: Math.round(RULE_PARAMS.minLengthPt * scale),
-    maxThick: Math.max(2, Math.round(RULE_PARAMS.maxThicknessPt * scale)),
-    gap: pxAt(RULE_PARAMS.gapPx, scale),
-    fade: pxAt(RULE_PARAMS.fadePx, scale),
-    align: pxAt(RULE_PARAMS.alignPx, scale),
-    merge: pxAt(RULE_PARAMS.mergePx, scale),
-    flank: pxAt(RULE_PARAMS.flankPx, scale),
-  };
+  const sizes = ruleSizes(scale);
   const along = (rows: Gray, mask: Uint8Array): PixelRule[] =>
     mergedFully(runs(rows, mask, sizes), sizes).filter((r) => onPaper(rows, r, sizes.flank));
   const mask = inkMask(img);

@@ -5,6 +5,7 @@
  */
 import { intersects } from '../layout/blank-space';
 import { inkShare } from './ink-pieces';
+import type { Box } from '../layout/types';
 import type { Gray } from './raster';
 import { pxAt, type PixelRule } from './rules';
 import type { OcrWord } from './tesseract';
@@ -117,22 +118,16 @@ export function mendWords(words: OcrWord[]): OcrWord[] {
   return out;
 }
 
+/** Whether box a lies inside box b grown by d. */
+const within = (a: Box, b: Box, d: number): boolean =>
+  a.x1 >= b.x1 - d && a.x2 <= b.x2 + d && a.y1 >= b.y1 - d && a.y2 <= b.y2 + d;
+
 /** A rule inside a word's box is the word's own stroke, unless it is long (an underlined heading's rule). */
 export function insideWord(rule: PixelRule, words: OcrWord[], scale: number): boolean {
-  const d = pxAt(1, scale);
-  return words.some(
-    (w) =>
-      !/^_+$/.test(w.text) &&
-      rule.x2 - rule.x1 < 1.5 * (w.y2 - w.y1) &&
-      rule.x1 >= w.x1 - d &&
-      rule.x2 <= w.x2 + d &&
-      rule.y1 >= w.y1 - d &&
-      rule.y2 <= w.y2 + d,
-  );
+  const stroke = (w: OcrWord): boolean => !/^_+$/.test(w.text) && rule.x2 - rule.x1 < 1.5 * (w.y2 - w.y1);
+  return words.some((w) => stroke(w) && within(rule, w, pxAt(1, scale)));
 }
 
 /** A side of a drawn check box. */
-export function onSquare(rule: PixelRule, squares: PixelRule[], scale: number): boolean {
-  const d = pxAt(2, scale);
-  return squares.some((q) => rule.x1 >= q.x1 - d && rule.x2 <= q.x2 + d && rule.y1 >= q.y1 - d && rule.y2 <= q.y2 + d);
-}
+export const onSquare = (rule: PixelRule, squares: PixelRule[], scale: number): boolean =>
+  squares.some((q) => within(rule, q, pxAt(2, scale)));
