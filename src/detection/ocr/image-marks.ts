@@ -4,8 +4,7 @@
  * shapes; when it has some, its words are read by OCR too (a pasted table's option words are pixels as well) and
  * join the page's glyphs where the page prints none itself.
  */
-import { intersects } from '../layout/blank-space';
-import type { Box, Glyph, PageContent, Shape } from '../layout/types';
+import { intersects, type Box, type Glyph, type PageContent, type Shape } from '../layout/types';
 import { boxInPt, glyphsOf, markShape } from './glyphs';
 import { confident } from './ocr-page';
 import { dpiWithinBudget, rasterizePage, whitenPaper } from './raster';

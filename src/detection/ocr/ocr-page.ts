@@ -4,8 +4,7 @@
  * boxes. The result has the shape of a born-digital page's content, so the same layout stages (binding, kinds,
  * questions, sections) run on it unchanged.
  */
-import { intersects } from '../layout/blank-space';
-import type { Box, PageContent, Segment } from '../layout/types';
+import { intersects, type Box, type PageContent, type Segment } from '../layout/types';
 import { estimateSkew, rotateImage } from './deskew';
 import { withoutDarkMargins } from './borders';
 import { BAND_PARAMS, bandEdges, findBands, invertBands, whitenShades } from './bands';

@@ -3,9 +3,8 @@
  * box sides read as "|", blanks read with their underscores, and tesseract's usual confusions in label words.
  * Coordinates are pixels of the straightened image, y down.
  */
-import { intersects } from '../layout/blank-space';
 import { inkShare } from './ink-pieces';
-import type { Box } from '../layout/types';
+import { intersects, type Box } from '../layout/types';
 import type { Gray } from './raster';
 import { pxAt, type PixelRule } from './rules';
 import type { OcrWord } from './tesseract';
