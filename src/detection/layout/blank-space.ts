@@ -2,7 +2,7 @@
  * Empty space on a page, shared by the finders of blanks: what bounds it (vertical rules) and whether a box
  * is free of text, earlier candidates and rules.
  */
-import type { Candidate } from './candidate';
+import type { Candidate, Source } from './candidate';
 import type { Geometry } from './geometry';
 import { DRAWN_FIELD_TEXT_SIZE } from './params';
 import type { Token } from './text';
@@ -11,11 +11,13 @@ import { boxW, intersects, type Box, type Segment } from './types';
 /** pt: boxes overlapping by at most this much do not collide (shared edges, rounding). */
 export const OVERLAP_PAD = 1;
 
+/** pt: a blank keeps this clear of the rules and dashes that bound it. */
+export const RULE_CLEARANCE = 4;
+
 /** Where empty space is free (pt). */
 const SPACE = {
-  /** A vertical rule bounds a band when it is more than this right (or left) of the point... */
+  /** A vertical rule bounds a band when more than this right (or left) of the point, spanning it give or take this. */
   ruleMinDistance: 1,
-  /** ... and spans the band give or take this. */
   ruleSpanSlack: 2,
   /** Empty space narrower than this is the gap between two words, not room to write. */
   minWidth: 3,
@@ -57,10 +59,10 @@ export const free = (ctx: BlankContext, b: Box): boolean =>
   !ctx.taken.some((o) => intersects(o, b, OVERLAP_PAD)) &&
   !ctx.geo.hLines.some((s) => crossesInside(s, b, SPACE.ruleInset));
 
-/** A field written on a rule or in empty space, sized for drawn fields (a line in the field map). */
-export const blank = (b: Box, confidence: number, base: number): Candidate => ({
+/** A field drawn on the page (by default written on a rule or in empty space: a line), sized for drawn fields. */
+export const blank = (b: Box, confidence: number, base: number, source: Source = 'line'): Candidate => ({
   ...b,
-  source: 'line',
+  source,
   choice: false,
   base,
   size: DRAWN_FIELD_TEXT_SIZE,

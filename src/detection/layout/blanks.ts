@@ -5,7 +5,7 @@
  * Run after the boxed candidates: nothing here may overlap an existing candidate.
  */
 import type { Candidate } from './candidate';
-import { blank, OVERLAP_PAD, vRule, type BlankContext } from './blank-space';
+import { blank, OVERLAP_PAD, RULE_CLEARANCE, vRule, type BlankContext } from './blank-space';
 import type { Geometry } from './geometry';
 import { labelBlanks } from './label-blanks';
 import type { TextLine } from './text';
@@ -13,41 +13,34 @@ import { boxW, intersects, type Box, type Segment } from './types';
 
 /** Dash rows: numbers printed as parts between short thick dashes ("___ - __ - ____"), in pt. */
 const DASH = {
-  /** A dash is this long (shorter: a dot; longer: a rule)... */
+  /** A dash is this long (shorter: a dot; longer: a rule) and `minWidth` thick at least (not an underline). */
   minLength: 4,
   maxLength: 11,
-  /** ... and at least this thick (a hairline is an underline). */
   minWidth: 1,
   /** Dashes of one row differ by less than this in y. */
   rowTolerance: 1.5,
   /** Neighbouring dashes of one row leave room for at least one digit and at most a long group. */
   minGap: 8,
   maxGap: 160,
-  /** A part's band reaches this far below the dash... */
+  /** A part's band reaches this far below and above the dash (one line of handwriting). */
   bandBelow: 8,
-  /** ... and this far above it (one line of handwriting). */
   bandAbove: 8.5,
-  /** Text is on the row when its baseline is above the band's bottom minus this... */
+  /** Text is on the row when its baseline is between the band's bottom and top, less these. */
   rowTextBelow: 2,
-  /** ... and below its top minus this. */
   rowTextTopInset: 4,
-  /** A part keeps this clear of its dashes and of the rules around the row. */
-  clearance: 4,
   /** The first part keeps this clear of the label on its left. */
   labelClearance: 6,
   /** The last part keeps this clear of the text on its right. */
   textClearance: 5,
-  /** The first part reaches its label when that is at most this far ... */
+  /** The first part reaches its label this far away, or this many middle parts (further: another field's label). */
   firstPartMinReach: 60,
-  /** ... or this many middle parts away (wider: the label belongs to something else). */
   firstPartReachOfMiddle: 2.5,
   /** Without middle parts, the label may be this far away. */
   firstPartReachAlone: 120,
   /** A first part with no label in reach is this wide (or as wide as a middle part). */
   firstPartWidth: 50,
-  /** The last part is this many middle parts wide (the longer group that ends SSNs and phone numbers)... */
+  /** The last part's width in middle parts (the longer group ending SSNs and phones), or else in first parts. */
   lastPartOfMiddle: 1.6,
-  /** ... or, with no middle part, this share of the first part. */
   lastPartOfFirst: 0.8,
   /** Every part is at least this wide (one digit) and at most this wide (else not a number's part). */
   partMinWidth: 8,
@@ -57,13 +50,6 @@ const DASH = {
   /** Less sure than a drawn box: the field's extent is guessed. */
   confidence: 0.6,
 } as const;
-
-/** A short thick horizontal stroke standing for a printed dash between the parts of a number. */
-function findDashes(geo: Geometry): Segment[] {
-  return geo.hLines.filter(
-    (s) => s.x2 - s.x1 >= DASH.minLength && s.x2 - s.x1 <= DASH.maxLength && s.width >= DASH.minWidth,
-  );
-}
 
 /**
  * Rows of short dashes with empty space between and around them: one field per part. The last part has
@@ -87,7 +73,7 @@ function dashRows(ctx: BlankContext, dashes: Segment[]): Candidate[] {
     const y1 = first.y1 - DASH.bandBelow;
     const y2 = first.y1 + DASH.bandAbove;
     const rowText = ctx.tokens.filter((t) => t.base > y1 - DASH.rowTextBelow && t.base < y2 - DASH.rowTextTopInset);
-    const gap = DASH.clearance;
+    const gap = RULE_CLEARANCE;
     const band = (x1: number, x2: number): Box => ({ x1, x2, y1, y2 });
     const parts: Box[] = [];
     for (let i = 0; i + 1 < row.length; i++) parts.push(band(row[i].x2 + gap, row[i + 1].x1 - gap));
@@ -131,16 +117,18 @@ export function findBlanks(
   existing: Candidate[],
   height = 0,
 ): { add: Candidate[]; drop: Set<Candidate> } {
-  const tokens = lines.flatMap((l) => l.tokens);
   const ctx: BlankContext = {
-    tokens,
+    tokens: lines.flatMap((l) => l.tokens),
     geo,
     taken: existing.filter((c) => c.source !== 'box'),
     choices: existing.filter((c) => c.choice),
     fields: existing.filter((c) => !c.choice),
     height,
   };
-  const dashes = findDashes(geo);
+  // Short thick horizontal strokes standing for printed dashes between the parts of a number.
+  const dashes = geo.hLines.filter(
+    (s) => boxW(s) >= DASH.minLength && boxW(s) <= DASH.maxLength && s.width >= DASH.minWidth,
+  );
   const a = dashRows(ctx, dashes);
   const drop = new Set(existing.filter((c) => c.source === 'box' && a.some((p) => intersects(c, p, OVERLAP_PAD))));
   ctx.taken = [...existing.filter((c) => !drop.has(c)), ...a];

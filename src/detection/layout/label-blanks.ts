@@ -2,7 +2,7 @@
  * Label blanks: a short label followed by empty space on its row. The space up to the next label, vertical
  * rule or the end of the rule under the row is the field.
  */
-import { blank, free, vRule, type BlankContext } from './blank-space';
+import { blank, free, RULE_CLEARANCE, vRule, type BlankContext } from './blank-space';
 import type { Candidate } from './candidate';
 import { besideTextBlock } from './cell-candidates';
 import type { TextLine, Token } from './text';
@@ -10,54 +10,44 @@ import { boxW, type Box, type Segment } from './types';
 
 /** Thresholds of label blanks (pt unless noted). */
 const LABEL = {
-  /** A label is printed this small at least (fine print is not a label)... */
+  /** A label is printed this large at least (fine print is not a label) and at most (titles are not labels). */
   minSize: 5,
-  /** ... and this large at most (titles are not labels). */
   maxSize: 12,
-  /** em: a line starting under the text closer than this continues its paragraph or address block. */
+  /** em: a line this close under the text, starting within `nextLineAlign` of it, continues its paragraph. */
   nextLineEm: 1.6,
-  /** ... when it starts within this of the text's start. */
   nextLineAlign: 3,
   /** em: a marker closer than this before the text makes the text that marker's option. */
   markerGapEm: 2,
   /** Edges within this touch (a marker ending just inside the text, a field's top at the baseline). */
   touchSlack: 1,
-  /** A field or option list whose top is at most this far under the baseline is what the label heads... */
+  /** The label heads a field or option list under it: top drop, start offset and least depth under the baseline. */
   headedMaxDrop: 24,
-  /** ... when it starts within this of the label's start ... */
   headedAlign: 15,
-  /** ... and reaches at least this far under the baseline. */
   headedMinDepth: 3,
-  /** Labels are short: at most this many words and characters (longer is running text)... */
+  /** Labels are short (longer is running text); a sentence of more than `sentenceMaxWords` words is prose. */
   maxWords: 7,
   maxChars: 48,
-  /** ... and a sentence (ending in . ! ? ;) of more words than this is prose. */
   sentenceMaxWords: 3,
   /** Running headers and footers sit within this of the page's top or bottom. */
   pageMargin: 45,
-  /** A box's caption starts at most this far under the box's top... */
+  /** A box's caption starts at most this far under its top and leaves at least this much room under it. */
   captionTopGap: 10,
-  /** ... and leaves at least this much room under it inside the box (the field). */
   captionRoomBelow: 14,
-  /** The field's band reaches this far under the baseline (descenders, a rule under the row)... */
+  /** The band reaches this far under the baseline (descenders, a rule) and over it (one line of handwriting). */
   bandBelow: 6,
-  /** ... and this far above it (one line of handwriting). */
   bandAbove: 10.5,
   /** A rule bounding the band from under lies between these distances under the baseline. */
   ruleUnderMinDrop: 1,
   ruleUnderMaxDrop: 9,
   /** A rule bounding the band from over lies at least this far over the baseline (and near the band's top). */
   ruleOverMinRise: 5,
-  /** A bounding rule may start or end this far off the label's edge or the band's top. */
+  /** A bounding rule starts or ends this near the label's edge or the band's top, and runs this far past the label. */
   ruleSlack: 2,
-  /** A bounding rule runs at least this far past the label's end. */
   ruleMinReach: 30,
   /** The band stops this short of a bounding rule (its ink). */
   ruleClearance: 0.5,
   /** The field stops this far before the next text or box on the row. */
   neighbourClearance: 6,
-  /** The field stops this far before a vertical rule, a dash or the end of the closing rule. */
-  ruleEndClearance: 4,
   /** Height of the row band that a vertical rule on the right must cross. */
   wallBandHeight: 6,
   /** A dash is on the row when its y is within `dashRowTolerance` of this much over the baseline. */
@@ -65,37 +55,29 @@ const LABEL = {
   dashRowTolerance: 6,
   /** The rule whose end closes a field with no right neighbour lies at most this far under the baseline. */
   closingRuleMaxDrop: 22,
-  /** A field reaching this close to a vertical rule fills the label's cell... */
+  /** A field reaching this close to a vertical rule fills the label's cell (see `fieldInNextCell`). */
   wallReach: 5,
-  /** ... and a field or marker starting at most this far past the rule is in the next cell, the label's field... */
+  /** The next cell's field starts this far past the rule at most (or before it: a box on the rule), top this high. */
   nextCellReach: 60,
-  /** ... (or this far before it: a box drawn on the rule)... */
   nextCellSlack: 2,
-  /** ... whose top is at most this far over the baseline. */
   nextCellRise: 8,
-  /** A cell beside the label's starts within this of the rule... */
+  /** A cell beside the label's: start off the rule, row span over the baseline, least width (not a comb box). */
   besideCellAlign: 2,
-  /** ... and spans the row from at most this far over the baseline... */
   besideCellBottom: 2,
-  /** ... to at least this far over it... */
   besideCellTop: 4,
-  /** ... and is wider than this (not a comb box or a gap). */
   besideCellMinWidth: 12,
   /** The field starts this far after the label's end. */
   labelGap: 8,
-  /** A field is at least this wide (narrower: the space between two labels)... */
+  /** A field is at least this wide (narrower: the space between two labels) and tall. */
   minWidth: 24,
-  /** ... and this tall. */
   minHeight: 8,
   /** Markers up to this far past the field's end are the question's answers: there is no blank. */
   answerMarkerReach: 14,
-  /** The label's cell reaches at least this far under the baseline... */
+  /** The label's cell reaches at least this far under and over the baseline. */
   cellBelow: 3,
-  /** ... and this far over it. */
   cellAbove: 6,
-  /** A rule under the field lies at most this far under the baseline... */
+  /** A rule under the field lies at most this far under the baseline, thinner than a section divider's bar. */
   ruleBelowMaxDrop: 16,
-  /** ... and is thinner than this (a thick bar is a section divider). */
   ruleBelowMaxWidth: 3,
   /** Less sure than a dash row: only the space around the label says it is a field. */
   confidence: 0.55,
@@ -111,49 +93,50 @@ const NUMBERED = /^\(?\d{1,2}[A-Za-z]?(\.\d+)?[.)]\s*[A-Za-z]/;
 export function labelBlanks(ctx: BlankContext, lines: TextLine[], dashes: Segment[]): Candidate[] {
   const out: Candidate[] = [];
   for (const l of lines) {
-    for (let i = 0; i < l.tokens.length; i++) {
-      const t = l.tokens[i];
+    for (const [i, t] of l.tokens.entries()) {
       if (!mayLabelABlank(ctx, lines, l, i) || isBoxCaption(ctx, t)) continue;
       const { y1, y2 } = rowBand(ctx, t);
       // The vertical rule right of the label: the wall of its cell.
       const wall = vRule(ctx.geo, t.x2, t.base, t.base + LABEL.wallBandHeight, 1);
       const end = fieldEnd(ctx, l.tokens[i + 1], t, { y1, y2, wall }, dashes);
-      if (!end) continue;
-      const { stop, closedByRule } = end;
-      if (stop >= wall - LABEL.wallReach && fieldInNextCell(ctx, t, wall)) continue;
-      const x1 = t.x2 + LABEL.labelGap;
-      if (stop - x1 < LABEL.minWidth) continue;
+      if (!end || (end.stop >= wall - LABEL.wallReach && fieldInNextCell(ctx, t, wall))) continue;
+      const b: Box = { x1: t.x2 + LABEL.labelGap, y1, x2: end.stop, y2 };
+      if (boxW(b) < LABEL.minWidth || y2 - y1 < LABEL.minHeight) continue;
       // A question followed by its answer markers (a rating-scale row) has no blank.
-      if (ctx.choices.some((m) => m.x1 > t.x2 && m.x1 < stop + LABEL.answerMarkerReach && m.y1 < y2 && m.y2 > y1))
+      if (ctx.choices.some((m) => m.x1 > t.x2 && m.x1 < b.x2 + LABEL.answerMarkerReach && m.y1 < y2 && m.y2 > y1))
         continue;
-      const base = t.base;
-      const cell = ctx.geo.cells.find(
-        (c) => c.x1 <= t.x1 && c.x2 >= stop && c.y1 <= base - LABEL.cellBelow && c.y2 >= base + LABEL.cellAbove,
-      );
-      // A cell's text in a row a wrapped paragraph makes tall: table content, not a label.
-      if (cell && besideTextBlock(cell, ctx.geo.cells, lines, base)) continue;
-      const ruleBelow = ctx.geo.hLines.some(
-        (s) =>
-          s.y1 < base &&
-          s.y1 > base - LABEL.ruleBelowMaxDrop &&
-          s.x1 <= x1 + LABEL.ruleSlack &&
-          s.x2 >= stop - LABEL.ruleSlack &&
-          s.width < LABEL.ruleBelowMaxWidth,
-      );
-      // A heading over a free rule is not a label: a field closed only by a rule's end needs a box around it.
-      if (!cell && (closedByRule || !ruleBelow)) continue;
-      const b: Box = { x1, y1, x2: stop, y2 };
-      if (b.y2 - b.y1 < LABEL.minHeight || !free(ctx, b)) continue;
-      out.push(blank(b, LABEL.confidence, base));
+      if (ruled(ctx, lines, t, b, end.closedByRule) && free(ctx, b)) out.push(blank(b, LABEL.confidence, t.base));
     }
   }
   return out;
 }
 
+/**
+ * The field is in a ruled region: a box around the label (not a table row a wrapped paragraph makes tall), or a
+ * rule under the field. A heading over a free rule is not a label: a field closed only by a rule's end needs a box.
+ */
+function ruled(ctx: BlankContext, lines: TextLine[], t: Token, b: Box, closedByRule: boolean): boolean {
+  const base = t.base;
+  const cell = ctx.geo.cells.find(
+    (c) => c.x1 <= t.x1 && c.x2 >= b.x2 && c.y1 <= base - LABEL.cellBelow && c.y2 >= base + LABEL.cellAbove,
+  );
+  if (cell) return !besideTextBlock(cell, ctx.geo.cells, lines, base);
+  return (
+    !closedByRule &&
+    ctx.geo.hLines.some(
+      (s) =>
+        s.y1 < base &&
+        s.y1 > base - LABEL.ruleBelowMaxDrop &&
+        s.x1 <= b.x1 + LABEL.ruleSlack &&
+        s.x2 >= b.x2 - LABEL.ruleSlack &&
+        s.width < LABEL.ruleBelowMaxWidth,
+    )
+  );
+}
+
 /** The text could be a label with its blank beside it: short, plain, not an option, not a heading of a field below. */
 function mayLabelABlank(ctx: BlankContext, lines: TextLine[], l: TextLine, i: number): boolean {
-  const toks = l.tokens;
-  const t = toks[i];
+  const t = l.tokens[i];
   if (t.type !== 'text' || t.bold || !LABELISH.test(t.text) || t.size > LABEL.maxSize || t.size < LABEL.minSize)
     return false;
   // The last line of a paragraph or of an address block ends early; that is not a blank.
@@ -164,7 +147,7 @@ function mayLabelABlank(ctx: BlankContext, lines: TextLine[], l: TextLine, i: nu
     o.tokens.some((k) => k.type === 'text' && Math.abs(k.x1 - t.x1) < LABEL.nextLineAlign);
   if (lines.some(continuedBy)) return false;
   // An option's text (a marker just before it) or a question whose options or blank sit below.
-  const prev = toks[i - 1];
+  const prev = l.tokens[i - 1];
   const markerGap = LABEL.markerGapEm * t.size;
   if (prev && prev.type !== 'text' && prev.type !== 'blank' && t.x1 - prev.x2 < markerGap) return false;
   const markerBefore = (m: Candidate): boolean =>
@@ -235,7 +218,7 @@ function fieldEnd(
   dashes: Segment[],
 ): { stop: number; closedByRule: boolean } | null {
   const base = t.base;
-  const clear = LABEL.ruleEndClearance;
+  const clear = RULE_CLEARANCE;
   let stop = Math.min(next ? next.x1 - LABEL.neighbourClearance : Infinity, wall - clear);
   for (const d of dashes)
     if (Math.abs(d.y1 - (base + LABEL.dashRise)) < LABEL.dashRowTolerance && d.x1 > t.x2)
@@ -257,20 +240,16 @@ function fieldEnd(
  */
 function fieldInNextCell(ctx: BlankContext, t: Token, wall: number): boolean {
   const base = t.base;
-  const nextCellHolds = [...ctx.choices, ...ctx.fields].some(
-    (m) =>
-      m.x1 >= wall - LABEL.nextCellSlack &&
-      m.x1 < wall + LABEL.nextCellReach &&
-      m.y1 < base + LABEL.nextCellRise &&
-      m.y2 > base,
-  );
-  if (nextCellHolds) return true;
-  // Text in a table cell with more cells beside it: the rest of its cell is not a blank.
-  return ctx.geo.cells.some(
-    (c) =>
-      Math.abs(c.x1 - wall) < LABEL.besideCellAlign &&
-      c.y1 <= base + LABEL.besideCellBottom &&
-      c.y2 >= base + LABEL.besideCellTop &&
-      c.x2 - c.x1 > LABEL.besideCellMinWidth,
-  );
+  const nextCellHolds = (m: Candidate): boolean =>
+    m.x1 >= wall - LABEL.nextCellSlack &&
+    m.x1 < wall + LABEL.nextCellReach &&
+    m.y1 < base + LABEL.nextCellRise &&
+    m.y2 > base;
+  // Or text in a table cell with more cells beside it: the rest of its cell is not a blank.
+  const besideCell = (c: Box): boolean =>
+    Math.abs(c.x1 - wall) < LABEL.besideCellAlign &&
+    c.y1 <= base + LABEL.besideCellBottom &&
+    c.y2 >= base + LABEL.besideCellTop &&
+    boxW(c) > LABEL.besideCellMinWidth;
+  return [...ctx.choices, ...ctx.fields].some(nextCellHolds) || ctx.geo.cells.some(besideCell);
 }
