@@ -2,10 +2,11 @@
  * Candidates drawn as boxes: combs (rows of one-character boxes) and table cells, empty or with a label in
  * their top-left corner.
  */
+import { blank } from './blank-space';
 import { isHint, tokensIn } from './box-text';
 import type { Candidate } from './candidate';
 import type { Cell, Geometry } from './geometry';
-import { DRAWN_FIELD_TEXT_SIZE, LAYOUT_PARAMS as P } from './params';
+import { LAYOUT_PARAMS as P } from './params';
 import type { TextLine, Token } from './text';
 import { boxH, boxW, overlapY, type Box } from './types';
 
@@ -16,19 +17,15 @@ const INSIDE_SLACK = 1;
 
 /** Combs: rows of touching boxes, one character each (SSN, EIN, dates), in pt. */
 const COMB = {
-  /** A comb box is this wide (one written character)... */
+  /** A comb box's width and height (one written character); at most `maxAspect` times as wide as tall. */
   minWidth: 6,
   maxWidth: 24,
-  /** ... this tall... */
   minHeight: 8,
   maxHeight: 30,
-  /** ... and at most this many times as wide as tall. */
   maxAspect: 1.6,
-  /** Boxes of one comb share their top and bottom within this... */
+  /** Boxes of one comb share their top and bottom, touch the previous one's end and share their width within these. */
   rowTolerance: 1,
-  /** ... each starts within this of the previous one's end (they touch)... */
   touchGap: 1.5,
-  /** ... and their widths differ by less than this. */
   widthTolerance: 2,
   /** The comb's baseline sits this far over its interior's bottom. */
   baseRise: 1,
@@ -38,15 +35,13 @@ const COMB = {
 
 /** Empty boxes and table cells (pt unless noted). */
 const CELL = {
-  /** A smaller cell inside this one within this slack... */
+  /** A smaller cell inside this one (within the slack, under the share of its area) makes it a frame around cells. */
   nestedSlack: 0.5,
-  /** ... with less than this share of its area makes this one a frame around cells, not a field. */
   nestedAreaShare: 0.9,
   /** 0..1 gray: a cell filled darker than this is a shaded label or header cell. */
   shadedGray: 0.9,
-  /** A cell taller than this is a page region, not a field... */
+  /** A cell taller than this is a page region, one narrower than `minWidth` a gap between rules. */
   maxHeight: 200,
-  /** ... and one narrower than this is a gap between rules. */
   minWidth: 15,
   /** An empty cell's interior must be this tall to write in. */
   interiorMinHeight: 7,
@@ -55,12 +50,10 @@ const CELL = {
   confidence: 0.8,
   /** Texts with baselines within this are one row (the corner label's). */
   rowTolerance: 2,
-  /** Share of the cell's width: a corner label starts within this (plus `cornerInset`) of its left edge... */
+  /** A corner label: its start off the left edge (width share plus inset), baseline under the top, room under it. */
   cornerShare: 0.25,
   cornerInset: 6,
-  /** ... its baseline is at most this far under the cell's top... */
   cornerMaxDrop: 14,
-  /** ... and its ink leaves at least this much room to write under it. */
   cornerRoomBelow: 10,
   /** em: the field under a corner label ends this far under the label's baseline (its descenders). */
   labelDescentEm: 0.3,
@@ -68,10 +61,11 @@ const CELL = {
   centredSlack: 3,
 } as const;
 
+/** pt: table cells whose edges differ by less than this are aligned (same row or column, touching). */
+export const TABLE_ALIGN = 2;
+
 /** Tables: row headers and column headers (pt). */
 const TABLE = {
-  /** Cells whose edges differ by less than this are aligned (same row or column, touching). */
-  edgeTolerance: 2,
   /** Share of a cell's height two neighbours overlap by to be on one row. */
   rowOverlapShare: 0.8,
   /** A neighbour with text on this many rows holds a text block. */
@@ -82,13 +76,11 @@ const TABLE = {
 
 /** Lower band of a box (see `lowerBand`), in pt. */
 const LOWER_BAND = {
-  /** Boxes up to this tall are one line already... */
+  /** Boxes up to `minBoxHeight` tall are one line already, boxes over `maxBoxHeight` areas for several lines. */
   minBoxHeight: 18,
-  /** ... and boxes taller than this are areas to write several lines in. */
   maxBoxHeight: 32,
-  /** The band is at least this tall... */
+  /** The band is at least this tall, or this share of the box (still over half of a full-height field). */
   minHeight: 14,
-  /** ... or this share of the box, which still overlaps a full-height field by more than half. */
   share: 0.62,
 } as const;
 
@@ -98,19 +90,20 @@ const inside = (o: Box, c: Box, slack: number): boolean =>
 const onRow = (o: Box, c: Box): boolean => o !== c && overlapY(o, c) >= TABLE.rowOverlapShare * boxH(c);
 /** ... and touching it left or right. */
 const touching = (o: Box, c: Box): boolean =>
-  Math.abs(o.x1 - c.x2) <= TABLE.edgeTolerance || Math.abs(o.x2 - c.x1) <= TABLE.edgeTolerance;
+  Math.abs(o.x1 - c.x2) <= TABLE_ALIGN || Math.abs(o.x2 - c.x1) <= TABLE_ALIGN;
+
+/** Edges of two table cells at one place. */
+const aligned = (a: number, b: number): boolean => Math.abs(a - b) < TABLE_ALIGN;
+/** A box's interior: the box inset by `ink` on every side. */
+const inset = (b: Box, ink: number): Box => ({ x1: b.x1 + ink, y1: b.y1 + ink, x2: b.x2 - ink, y2: b.y2 - ink });
+/** The words in a box, hints left out. */
+const cellText = (lines: TextLine[], b: Box): Token[] =>
+  tokensIn(lines, b).filter((t) => t.type === 'text' && !isHint(t.text));
 
 /** One comb row as a field: the interior of its boxes, one character each. */
 export function combCandidate(g: Cell[]): Candidate {
-  const box: Box = {
-    x1: g[0].x1 + BOX_INK,
-    y1: g[0].y1 + BOX_INK,
-    x2: g[g.length - 1].x2 - BOX_INK,
-    y2: g[0].y2 - BOX_INK,
-  };
-  const base = box.y1 + COMB.baseRise;
-  const size = DRAWN_FIELD_TEXT_SIZE;
-  return { ...box, source: 'box', choice: false, base, size, confidence: COMB.confidence, combCells: g.length };
+  const box = inset({ x1: g[0].x1, y1: g[0].y1, x2: g[g.length - 1].x2, y2: g[0].y2 }, BOX_INK);
+  return { ...blank(box, COMB.confidence, box.y1 + COMB.baseRise, 'box'), combCells: g.length };
 }
 
 /**
@@ -137,17 +130,8 @@ export function addCellCandidates(out: Candidate[], lines: TextLine[], geo: Geom
     const texts = inner.filter((t) => !isHint(t.text));
     // A shade with text on it is a label or heading band, not a box to write in.
     if (c.fillOnly && texts.length) continue;
-    const ink = c.fillOnly ? 0 : BOX_INK;
-    const interior: Box = { x1: c.x1 + ink, y1: c.y1 + ink, x2: c.x2 - ink, y2: c.y2 - ink };
-    const cand: Candidate = {
-      ...interior,
-      source: 'box',
-      choice: false,
-      cell: c,
-      base: c.y1 + CELL.baseRise,
-      size: DRAWN_FIELD_TEXT_SIZE,
-      confidence: CELL.confidence,
-    };
+    const interior = inset(c, c.fillOnly ? 0 : BOX_INK);
+    const cand: Candidate = { ...blank(interior, CELL.confidence, c.y1 + CELL.baseRise, 'box'), cell: c };
     if (hints.length) cand.hint = hints[0].text;
     if (texts.length === 0) {
       const head = headerAbove(c, geo.cells, lines);
@@ -158,15 +142,14 @@ export function addCellCandidates(out: Candidate[], lines: TextLine[], geo: Geom
     // A label in the top-left corner: the field is the part below it.
     const top = Math.max(...texts.map((t) => t.base));
     const row = texts.filter((t) => Math.abs(t.base - top) < CELL.rowTolerance);
-    const below = texts.filter((t) => t.base < top - CELL.rowTolerance);
     const first = row.sort((a, b) => a.x1 - b.x1)[0];
-    const labelBottom = Math.min(...row.map((t) => t.y1));
     if (
-      below.length === 0 &&
-      !boxedHeading(c, row, cells) &&
+      texts.every((t) => t.base >= top - CELL.rowTolerance) &&
+      // A bold line alone in a box no other cell adjoins on its row is a section heading drawn boxed.
+      !(row.every((t) => t.bold) && !cells.some((o) => onRow(o, c) && touching(o, c))) &&
       (first.x1 - c.x1 < CELL.cornerShare * boxW(c) + CELL.cornerInset || centred(row, c)) &&
       c.y2 - top < CELL.cornerMaxDrop &&
-      labelBottom - c.y1 >= CELL.cornerRoomBelow &&
+      Math.min(...row.map((t) => t.y1)) - c.y1 >= CELL.cornerRoomBelow &&
       !besideTextBlock(c, cells, lines, top)
     ) {
       cand.y2 = first.base - CELL.labelDescentEm * first.size;
@@ -228,42 +211,27 @@ function lowerBand(c: Candidate): Candidate {
  * its bottom), so the empty space under this cell's text is the row's height, not a blank.
  */
 export function besideTextBlock(c: Cell, cells: Cell[], lines: TextLine[], top: number): boolean {
-  const align = TABLE.edgeTolerance;
   return cells.some((o) => {
     if (!onRow(o, c)) return false;
-    const texts = tokensIn(lines, o).filter((t) => t.type === 'text' && !isHint(t.text));
+    const texts = cellText(lines, o);
     const starts = new Map<number, number>();
     for (const t of texts) starts.set(Math.round(t.base), Math.min(t.x1, starts.get(Math.round(t.base)) ?? Infinity));
     if (touching(o, c) && starts.size >= TABLE.textBlockRows) return true;
     // A paragraph wrapped down to the bottom of a cell of the same row, its first line level with this cell's
     // text (both are the row's content): the row is as tall as that paragraph.
     const sameRow =
-      Math.abs(o.y1 - c.y1) < align &&
-      Math.abs(o.y2 - c.y2) < align &&
-      [...starts.keys()].some((b) => Math.abs(b - top) <= 1);
+      aligned(o.y1, c.y1) && aligned(o.y2, c.y2) && [...starts.keys()].some((b) => Math.abs(b - top) <= 1);
     const oneStyle = texts.every((t) => t.bold === texts[0].bold && Math.abs(t.size - texts[0].size) < 0.5);
-    const wrapped = starts.size >= 2 && oneStyle && Math.max(...starts.values()) - Math.min(...starts.values()) < align;
+    const wrapped = starts.size >= 2 && oneStyle && aligned(Math.max(...starts.values()), Math.min(...starts.values()));
     return sameRow && wrapped && Math.min(...texts.map((t) => t.y1)) - o.y1 < CELL.interiorMinHeight;
   });
 }
 
-/** A bold line alone in a box that no other cell adjoins on its row: a section heading drawn boxed. */
-function boxedHeading(c: Cell, row: Token[], cells: Cell[]): boolean {
-  return !cells.some((o) => onRow(o, c) && touching(o, c)) && row.every((t) => t.bold);
-}
-
 /** Walks up a table column through empty cells of the same width to a header cell with text. */
-function headerAbove(c: Cell, cells: Cell[], lines: TextLine[]): string | undefined {
-  let cur: Cell = c;
-  const align = TABLE.edgeTolerance;
-  for (let depth = 0; depth < TABLE.maxHeaderDepth; depth++) {
-    const up = cells.find(
-      (o) => Math.abs(o.x1 - cur.x1) < align && Math.abs(o.x2 - cur.x2) < align && Math.abs(o.y1 - cur.y2) < align,
-    );
-    if (!up) return undefined;
-    const toks = tokensIn(lines, up).filter((t) => t.type === 'text' && !isHint(t.text));
-    if (toks.length) return toks.map((t) => t.text).join(' ');
-    cur = up;
-  }
-  return undefined;
+function headerAbove(c: Cell, cells: Cell[], lines: TextLine[], depth = 0): string | undefined {
+  if (depth >= TABLE.maxHeaderDepth) return undefined;
+  const up = cells.find((o) => aligned(o.x1, c.x1) && aligned(o.x2, c.x2) && aligned(o.y1, c.y2));
+  if (!up) return undefined;
+  const toks = cellText(lines, up);
+  return toks.length ? toks.map((t) => t.text).join(' ') : headerAbove(up, cells, lines, depth + 1);
 }

@@ -6,6 +6,7 @@
 import { choiceMode } from '../kinds';
 import { TEXT_MIDDLE_EM } from './box-text';
 import type { Candidate } from './candidate';
+import { TABLE_ALIGN as ALIGN } from './cell-candidates';
 import type { Token } from './text';
 
 export interface CellGridRow {
@@ -13,9 +14,6 @@ export interface CellGridRow {
   many: boolean;
   cells: Candidate[];
 }
-
-/** pt: cells of one row share their top and bottom within this; a row header ends this close to the cells. */
-const ALIGN = 2;
 
 export function cellGridRows(cands: Candidate[], tokens: Token[]): CellGridRow[] {
   const rows = new Map<string, Candidate[]>();
