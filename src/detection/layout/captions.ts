@@ -16,9 +16,8 @@ const SIGNING_WORD = /\bsign(ature|ed)?\b/i;
 const CAPTION = {
   /** A caption's top may reach this far over the blank's bottom (the rule's ink). */
   maxRise: 1.5,
-  /** A caption starts at most this far left of its blank... */
+  /** A caption starts at most this far left of its blank and at least `minInside` before the blank's end. */
   maxOutdent: 4,
-  /** ... and at least this far before the blank's end. */
   minInside: 2,
   /** Characters per word allowed on average (`captionMaxWords` words of at most this many letters). */
   maxCharsPerWord: 8,
@@ -30,18 +29,16 @@ const CAPTION = {
   partGap: 6,
   /** A part starts this far left of its caption. */
   partLead: 1,
-  /** A field whose top is at most `fieldUnderRise` over and `fieldUnderDrop` under a caption word... */
+  /** A field whose top is at most this far over and `fieldUnderDrop` under a caption word has it as label. */
   fieldUnderRise: 2,
-  /** ... makes that word the field's label. */
   fieldUnderDrop: 16,
   /**
    * A signing block's caption line (`Patient/Guardian Signature   Date`) may stand this far under its rules: forms
    * leave an empty paragraph between the rule and its caption more often there than anywhere else.
    */
   signingMaxDrop: 14,
-  /** Captioned blanks of one row share their bottom within this... */
+  /** Captioned blanks of one row share their bottom within this and follow each other, touching within `chainTouch`. */
   chainRowTolerance: 2,
-  /** ... and follow each other (touching within this). */
   chainTouch: 1,
 } as const;
 
@@ -147,12 +144,9 @@ export function splitByCaptions(
       out.push(x);
       continue;
     }
-    let prompt: string | undefined;
-    if (x.hit.where === 'left') prompt = cleanLabel(x.hit.raw);
-    else {
-      const prev = [...promptOf.keys()].filter((o) => nextOnRow(o, x.c)).sort((a, b) => b.x2 - a.x2)[0];
-      prompt = prev ? promptOf.get(prev) : undefined;
-    }
+    // The line's label on its left, or the prompt of the part before on the row.
+    const prev = [...promptOf.keys()].filter((o) => nextOnRow(o, x.c)).sort((a, b) => b.x2 - a.x2)[0];
+    const prompt = x.hit.where === 'left' ? cleanLabel(x.hit.raw) : prev && promptOf.get(prev);
     if (prompt !== undefined) promptOf.set(x.c, prompt);
     if (caps.length === 1 && x.hit.where === 'left' && !chained(x)) {
       out.push({ ...x, qualifier: cleanLabel(caps[0].text) });
