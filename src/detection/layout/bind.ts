@@ -4,6 +4,7 @@
  * side is scored over the row (tight gaps, gaps alike along the row, few markers left without a word) and
  * the cheaper side wins; each word binds at most one marker and each marker at most one word.
  */
+import { TOUCH_SLACK } from './labels';
 import { LAYOUT_PARAMS as P } from './params';
 import { spacedText, type Token } from './text';
 import type { Box } from './types';
@@ -47,9 +48,9 @@ export function subToken(t: Token, from: number, to: number): Token {
   };
 }
 
-/** The tokens from `x1` to `x2` (within 1 pt: text touching a marker is beside it). */
+/** The tokens from `x1` to `x2`, text touching a marker included. */
 export function toksBetween(toks: Token[], x1: number, x2: number): Token[] {
-  return toks.filter((t) => t.x1 >= x1 - 1 && t.x2 <= x2 + 1);
+  return toks.filter((t) => t.x1 >= x1 - TOUCH_SLACK && t.x2 <= x2 + TOUCH_SLACK);
 }
 
 /** The cost of binding one side: lower is better. */
@@ -101,24 +102,21 @@ export function bindRow(markers: Box[], toks: Token[], em: number, prefer?: Side
   return options[0] ?? null;
 }
 
-/** pt: a blank or field is on a marker's row when its middle is within this of the row's. */
-const FAR_WALL_ROW_TOLERANCE = 8;
-
 /**
  * Radio circles set far right of their words (`Diabetes        ○     Asthma        ○`, a condition list in two
  * columns), too far for `bindRow`: each circle takes the last word before it when every circle of the row has
- * one, nothing follows the last circle and no blank sits between a word and its circle. Drawn circles only: they
+ * one, nothing follows the last circle and no blank (of `walls`, those on the row) sits between a word and its circle. Drawn circles only: they
  * are options, while a lone check box after a sentence is a consent tick that keeps its sentence as its prompt.
  */
 export function bindFarLeft(
-  { items: markers, toks, y: rowY }: { items: Array<Box & { source: string }>; toks: Token[]; y: number },
+  { items: markers, toks }: { items: Array<Box & { source: string }>; toks: Token[] },
   walls: Box[],
 ): RowBinding | null {
   const last = markers[markers.length - 1];
   if (!markers.every((m) => m.source === 'circle') || toksBetween(toks, last.x2, Infinity).length) return null;
   const words = markers.map((m, i) => toksBetween(toks, markers[i - 1]?.x2 ?? -Infinity, m.x1).at(-1) ?? null);
-  const onRow = walls.filter((o) => Math.abs((o.y1 + o.y2) / 2 - rowY) < FAR_WALL_ROW_TOLERANCE);
-  const walled = (w: Token, m: Box): boolean => onRow.some((o) => o.x1 >= w.x2 - 1 && o.x2 <= m.x1 + 1);
+  const walled = (w: Token, m: Box): boolean =>
+    walls.some((o) => o.x1 >= w.x2 - TOUCH_SLACK && o.x2 <= m.x1 + TOUCH_SLACK);
   if (words.some((w, i) => w === null || walled(w, markers[i]))) return null;
   return { side: 'left', words, cost: 0 };
 }

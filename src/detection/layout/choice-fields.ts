@@ -41,9 +41,8 @@ export function choiceFields(read: PageRead, choices: PageChoices, nextKey: () =
     ...choices.circled.map((q): ChoiceQuestion => {
       const prompt = cleanLabel(q.promptRaw);
       const confidence = prompt ? P.circleWordConfidence : P.circleWordConfidence * P.unlabelledConfidence;
-      const kind = q.many ? 'select_many' : 'select_one';
       return {
-        kind,
+        kind: q.many ? 'select_many' : 'select_one',
         prompt,
         required: isRequiredText(q.promptRaw),
         mark: 'circle',

@@ -8,53 +8,35 @@ import type { Candidate } from './candidate';
 import { isRequiredText, type TextLine, type Token } from './text';
 import type { Box } from './types';
 import { bindFarLeft, bindRow, pageSide, splitPromptOption, subToken, toksBetween, type RowBinding } from './bind';
+import { COLUMN_HEADER_MAX_RISE, TOUCH_SLACK, wordCount } from './labels';
 import { TEXT_MIDDLE_EM } from './box-text';
 import { COLUMN_LIST_MANY_MIN, regroupColumnLists, type ListQuestion } from './column-lists';
 import { LAYOUT_PARAMS as P } from './params';
 
-/** Thresholds of choice rows and their headers (pt unless noted). */
+/** Thresholds of choice rows and their headers (pt unless noted, `Em`: in ems). */
 const CHOICE = {
-  /** em: text is on a marker row when its middle is within half an em (plus `rowTextSlack`) of the row's. */
+  /** Text is on a marker row when its middle is within half an em (plus the slack) of the row's. */
   rowTextHalfEm: 0.5,
   rowTextSlack: 2,
   /** The em of a row is at least this: tiny markers do not shrink the gaps a binding allows. */
   minRowEm: 6,
-  /** Edges within this touch (text ending at a marker, a marker right after text). */
-  touchSlack: 1,
-  /** A blank or field is on the marker's row when its middle is within this of the row's. */
   obstacleRowTolerance: 8,
-  /** em: a row without a prompt continues the question above when at most this many ems under it... */
   continuationPitchEm: 3.2,
-  /** ... counting an em as at least this... */
   continuationMinEm: 9,
-  /** ... and one of its markers starts within this of one above (a list in columns). */
   continuationAlign: 3,
-  /** A column header sits more than this above the marker... */
   headerMinRise: 2,
-  /** ... and at most this far (the top of a table of markers)... */
-  headerMaxRise: 160,
-  /** ... and covers the marker's centre within this. */
   headerReach: 4,
-  /** words: a grid's header over each marker is short ("Not at all"). */
   gridHeaderMaxWords: 3,
-  /** A grid header may wrap over this many more lines ("MORE THAN HALF" over "THE DAYS")... */
   gridHeaderMaxExtraLines: 2,
-  /** em: ... each at most this far above the one below. */
   gridHeaderLineGapEm: 0.6,
-  /** The headers of one grid share a baseline within this... */
   gridHeaderRowTolerance: 2,
-  /** ... and a marker within `headerLineMarkerTolerance` of this much over it makes it a row of options. */
+  /** A marker within `headerLineMarkerTolerance` of this much over the header baseline makes it a row of options. */
   headerLineMiddleRise: 3,
   headerLineMarkerTolerance: 5,
-  /** A prompt above the first marker is more than this over the row... */
   promptAboveMinRise: 2,
-  /** ... at most this far over it... */
   promptAboveMaxRise: 30,
-  /** ... and starts at most this far right of the marker. */
   promptAboveMaxIndent: 40,
-  /** An instruction ("Check all that apply") applies to rows at most this far under it. */
   instructionMaxRise: 200,
-  /** A check list laid out in rows and columns with at least this many options takes several answers. */
   checkListMin: 6,
 } as const;
 
@@ -85,7 +67,6 @@ interface Q extends ListQuestion {
 
 const cy = (b: { y1: number; y2: number }): number => (b.y1 + b.y2) / 2;
 const centre = (b: { x1: number; x2: number }): number => (b.x1 + b.x2) / 2;
-const wordCount = (t: Token): number => t.text.trim().split(/\s+/).length;
 
 const question = (promptRaw: string, m: Candidate, rowY: number, table: boolean): Q => {
   return { opts: [], promptRaw, marker: m.source, rowY, table };
@@ -115,8 +96,9 @@ export function groupChoices(
     const heads = listRow ? null : (found ?? columnsOf(row.items, grid));
     if (!heads) grid = new Map();
     const runs = heads !== null && !toksBetween(row.toks, -Infinity, row.items[0].x1).length;
-    const bound = heads ? null : (bindRow(row.items, row.toks, row.em, prefer) ?? bindFarLeft(row, obstacles));
-    const rowQs = runs ? runQuestions(row, heads) : listQuestions(row, heads, bound, tokens, obstacles);
+    const walls = obstacles.filter((o) => Math.abs(cy(o) - row.y) < CHOICE.obstacleRowTolerance);
+    const bound = heads ? null : (bindRow(row.items, row.toks, row.em, prefer) ?? bindFarLeft(row, walls));
+    const rowQs = runs ? runQuestions(row, heads) : listQuestions(row, heads, bound, tokens, walls);
     const first = rowQs[0];
     // A row of options without its own prompt continues the list above (in columns: an option starts where one
     // above does, its word or its marker, whichever comes first); two lone boxes are no list.
@@ -168,7 +150,7 @@ function markerRows(markers: Candidate[], tokens: Token[]): Row[] {
 function runQuestions(row: Row, heads: Token[]): Q[] {
   const { items, toks } = row;
   return markerRuns(row).map(([from, to]) => {
-    const after = toks.find((t) => t.x1 >= items[to].x2 - CHOICE.touchSlack && t.x1 < (items[to + 1]?.x1 ?? Infinity));
+    const after = toks.find((t) => t.x1 >= items[to].x2 - TOUCH_SLACK && t.x1 < (items[to + 1]?.x1 ?? Infinity));
     const opts = items.slice(from, to + 1).map((m, k) => ({ cand: m, labelRaw: heads[from + k].text, x1: m.x1 }));
     return { ...question(after?.text ?? '', items[from], row.y, true), opts };
   });
@@ -185,9 +167,7 @@ function listQuestions(row: Row, heads: Token[] | null, bound: RowBinding | null
   const rowQs: Q[] = [];
   row.items.forEach((m, i) => {
     // A blank or another field between the prompt and the marker ends the prompt ("AGE: ___ GENDER: M☐").
-    const before = walls.filter(
-      (o) => o.x2 <= m.x1 + CHOICE.touchSlack && Math.abs(cy(o) - row.y) < CHOICE.obstacleRowTolerance,
-    );
+    const before = walls.filter((o) => o.x2 <= m.x1 + TOUCH_SLACK);
     const wall = Math.max(i > 0 ? row.items[i - 1].x2 : -Infinity, ...before.map((o) => o.x2));
     const promptToks = toksBetween(row.toks, wall, m.x1).filter((t) => !used.has(t));
     if (!rowQs.length || promptToks.length > 0)
@@ -196,7 +176,7 @@ function listQuestions(row: Row, heads: Token[] | null, bound: RowBinding | null
     let labelRaw = labels[i]?.text ?? '';
     // No grid header line and no word on the row: short text above, a guess to be reviewed (a sentence over
     // the column is an instruction or a title, not a header).
-    const rise = [CHOICE.headerMinRise, CHOICE.headerMaxRise];
+    const rise = [CHOICE.headerMinRise, COLUMN_HEADER_MAX_RISE];
     if (table) labelRaw = heads?.[i].text ?? tokenOver(m, tokens, rise, true, P.columnHeaderMaxWords)?.text ?? '';
     const borrowed = table && !heads && labelRaw !== '';
     current.opts.push({ cand: m, labelRaw, borrowed, x1: Math.min(m.x1, labels[i]?.x1 ?? m.x1) });
@@ -277,7 +257,7 @@ function tokenOver(m: Candidate, tokens: Token[], [minRise, maxRise]: number[], 
  */
 function gridHeaders(items: Candidate[], tokens: Token[], markers: Candidate[]): Token[] | null {
   if (items.length < 2) return null;
-  const over = items.map((m) => tokenOver(m, tokens, [-CHOICE.touchSlack, P.gridHeaderMaxRise], false));
+  const over = items.map((m) => tokenOver(m, tokens, [-TOUCH_SLACK, P.gridHeaderMaxRise], false));
   if (over.some((t) => t === null)) return null;
   const heads: Token[] = [];
   for (let i = 0; i < items.length; ) {
@@ -327,7 +307,7 @@ function wrappedHeader(best: Token, tokens: Token[]): Token {
   for (let k = 0; k < CHOICE.gridHeaderMaxExtraLines; k++) {
     const up = tokens.find(
       (t) =>
-        t.y1 >= top.y2 - CHOICE.touchSlack &&
+        t.y1 >= top.y2 - TOUCH_SLACK &&
         t.y1 - top.y2 < CHOICE.gridHeaderLineGapEm * top.size &&
         t.x1 < top.x2 &&
         t.x2 > top.x1,

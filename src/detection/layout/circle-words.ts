@@ -8,6 +8,7 @@
  */
 import { splitPromptOption, subToken } from './bind';
 import { TEXT_MIDDLE_EM } from './box-text';
+import { TOUCH_SLACK, wordCount } from './labels';
 import { LAYOUT_PARAMS as P } from './params';
 import { wordGap, type TextLine, type Token } from './text';
 import type { Box } from './types';
@@ -24,40 +25,34 @@ const MAYBE = /^(not sure|unsure|n\/a|na|don'?t know|unknown|no s[eé]|a veces|s
 const INSTRUCTION = /\bcircle\b/i;
 const INLINE_INSTRUCTION = /\bcircle\s+(one|all|any)\b[^:.]*:\s*$|\bcircle\s+one\s*$/i;
 
-/** em: how far a word's ink reaches over and under its baseline (Helvetica-like proportions). */
+/** em: how far a word's ink reaches over the baseline (Helvetica-like) and under it (descenders, commas, brackets). */
 const WORD_INK = {
-  /** Capitals, digits, ascenders and brackets. */
   capHeightEm: 0.73,
-  /** Lowercase letters without ascenders. */
   xHeightEm: 0.53,
-  /** Anything else (punctuation, symbols). */
   otherHeightEm: 0.6,
-  /** Descenders (g j p q y, commas, brackets). */
   descentEm: 0.21,
 } as const;
 
 /** Thresholds of words to circle (pt unless noted). */
 const CIRCLE = {
-  /** A question has at least this many options to circle. */
   minOptions: 2,
   /** A number scale has at least this many consecutive numbers (`0 1 2`). */
   scaleMinNumbers: 3,
-  /** An option word has at most this many words and characters (longer is running text). */
   optionMaxWords: 6,
   optionMaxChars: 40,
-  /** A marker right under a word (within this of touching) makes the word a column header... */
-  touchSlack: 1,
-  /** ... when the marker's centre is within this of the word's ends. */
+  /** words: an option between slashes has at most this many (`Bright red`). */
+  slashOptionMaxWords: 2,
+  /** A marker right under a word (its centre within this of the word's ends) makes the word a column header. */
   headerReach: 4,
-  /** A marker whose middle is within this of a line's middle is on that line. */
   markerRowTolerance: 6,
-  /** em: the option rows under a `circle one:` line are at most this many ems apart... */
   optionRowPitchEm: 2.4,
-  /** ... and start at most this far left of it. */
   optionRowOutdent: 2,
 } as const;
 
-/** Ink of a word: caps, digits and ascenders reach ~0.73 em, descenders ~0.21 em under the baseline. */
+/**
+ * Ink of a word grown by `circleWordPad` per side: caps, digits, ascenders and brackets reach the cap height,
+ * lowercase the x-height.
+ */
 function inkBox(t: Token): Box {
   let top = 0;
   let bottom = 0;
@@ -67,7 +62,9 @@ function inkBox(t: Token): Box {
     top = Math.max(top, height * g.size);
     if (/[gjpqy,;()Q]/.test(g.ch)) bottom = Math.max(bottom, WORD_INK.descentEm * g.size);
   }
-  return { x1: t.glyphs[0].x1, x2: t.glyphs[t.glyphs.length - 1].x2, y1: t.base - bottom, y2: t.base + top };
+  const pad = P.circleWordPad;
+  const [x1, x2] = [t.glyphs[0].x1 - pad, t.glyphs[t.glyphs.length - 1].x2 + pad];
+  return { x1, x2, y1: t.base - bottom - pad, y2: t.base + top + pad };
 }
 
 const stripInstruction = (s: string): string => s.replace(/\bcircle\s+(one|all|any)\b.*$/i, '').trim();
@@ -116,14 +113,14 @@ function slashList(t: Token): { head: Token | null; options: Token[]; tail: Toke
   const last = slashes[slashes.length - 1];
   const start = words.slice(0, first).reduce((s, w, i) => (/[?:]$/.test(w.text) ? i + 1 : s), 0);
   // The first option is at most two words; more before the slash is a question with no `?` or `:`.
-  if (first - start > SLASH_OPTION_MAX_WORDS || first === start || last + 1 >= words.length) return null;
+  if (first - start > CIRCLE.slashOptionMaxWords || first === start || last + 1 >= words.length) return null;
   const options: Array<[number, number]> = [[start, first]];
   for (let k = 1; k < slashes.length; k++) options.push([slashes[k - 1] + 1, slashes[k]]);
   options.push([last + 1, last + 2]);
   // An option ending in `:` is a label (`Apt / Unit: ____`), not an answer.
   const answer = ([a, b]: [number, number]): boolean =>
     b - a >= 1 &&
-    b - a <= SLASH_OPTION_MAX_WORDS &&
+    b - a <= CIRCLE.slashOptionMaxWords &&
     !words.slice(a, b).some((w) => w.text === '/' || /:$/.test(w.text));
   if (!options.every(answer)) return null;
   const glyphIndex = (w: number): number => t.glyphs.indexOf(words[w].glyphs[0]);
@@ -136,12 +133,9 @@ function slashList(t: Token): { head: Token | null; options: Token[]; tail: Toke
   };
 }
 
-/** words: an option between slashes has at most this many (`Bright red`). */
-const SLASH_OPTION_MAX_WORDS = 2;
-
 /** Option words are short: a long phrase in the run is running text, not a list to circle. */
 const isOptionWord = (t: Token): boolean =>
-  t.text.trim().split(/\s+/).length <= CIRCLE.optionMaxWords && t.text.trim().length <= CIRCLE.optionMaxChars;
+  wordCount(t) <= CIRCLE.optionMaxWords && t.text.trim().length <= CIRCLE.optionMaxChars;
 
 /** A question found on a row: its prompt, its option words and whether it takes several answers. */
 type Ask = [promptRaw: string, opts: Token[], many: boolean];
@@ -152,20 +146,16 @@ function question([promptRaw, opts, many]: Ask, markers: Box[]): CircleQuestion 
   const header = (t: Token): boolean =>
     markers.some(
       (m) =>
-        m.y2 <= t.y1 + CIRCLE.touchSlack &&
+        m.y2 <= t.y1 + TOUCH_SLACK &&
         m.y2 > t.y1 - P.circleHeaderReach &&
         (m.x1 + m.x2) / 2 > t.x1 - CIRCLE.headerReach &&
         (m.x1 + m.x2) / 2 < t.x2 + CIRCLE.headerReach,
     );
   if (opts.some(header)) return null;
-  const pad = P.circleWordPad;
   return {
     promptRaw: stripInstruction(promptRaw),
     many,
-    options: opts.map((t) => {
-      const b = inkBox(t);
-      return { label: t.text.trim(), box: { x1: b.x1 - pad, y1: b.y1 - pad, x2: b.x2 + pad, y2: b.y2 + pad } };
-    }),
+    options: opts.map((t) => ({ label: t.text.trim(), box: inkBox(t) })),
   };
 }
 
@@ -294,6 +284,6 @@ function labelledRow(l: TextLine, texts: Token[], instruction: string | null): A
     l.tokens.every((t) => t.type === 'text') &&
     texts.length >= 1 + CIRCLE.minOptions &&
     /:\s*$/.test(texts[0].text) &&
-    texts.slice(1).every((t, i) => t.x1 - (i === 0 ? texts[0].x2 : texts[i].x2) < P.circleWordMaxGapEm * l.size);
+    texts.slice(1).every((t, i) => t.x1 - texts[i].x2 < P.circleWordMaxGapEm * l.size);
   return ok ? [[texts[0].text, texts.slice(1), /\b(all|any)\b/i.test(instruction)]] : [];
 }

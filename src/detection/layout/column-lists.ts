@@ -59,10 +59,8 @@ function nearestHeading(m: Candidate, lines: TextLine[]): Token | null {
     const at = l.tokens.find((t) => Math.abs(t.x1 - m.x1) <= COLUMN_ALIGN);
     // Text running across the column's start: the column ends there (no heading).
     if (!at && l.tokens.some((t) => t.x1 < m.x1 && t.x2 > m.x1)) return null;
-    if (!at) continue;
     // Another item of the column (a tick space or box) is passed over; the first text there is the heading.
-    if (at.type !== 'text') continue;
-    return at;
+    if (at?.type === 'text') return at;
   }
   return null;
 }

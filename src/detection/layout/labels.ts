@@ -8,27 +8,26 @@ import { LAYOUT_PARAMS as P } from './params';
 
 /** Where a text field's label may be, besides `LAYOUT_PARAMS` (pt). */
 const LABEL_PLACE = {
-  /** Edges and rows within this are touching or level (ties go to the left-most). */
-  touchSlack: 1,
   /** A field narrower than this between a label and its field does not block (a dash, a tick). */
   blockerMinWidth: 3,
   /** A box's left label sits at most this far over the box's bottom (or the box's height if smaller). */
   boxLeftLabelAbove: 14,
   /** A left label may end this far inside the field (kerning, a field drawn over the colon). */
   leftLabelOverlap: 3,
-  /** A label above may dip this far into the field's top. */
   aboveLabelDip: 3,
-  /** A label above starts at most this far left of the field. */
   aboveLabelOutdent: 15,
-  /** A caption under a rule starts at most this far left of it. */
   belowCaptionOutdent: 6,
   /** em: an option's word starts at most this far after its marker. */
   optionGapEm: 1.2,
-  /** A column header sits at most this far over the cell. */
-  columnHeaderMaxRise: 160,
-  /** A row header's middle is within this of the field's middle. */
   rowHeaderTolerance: 7,
 } as const;
+
+/** pt: edges and rows within this are touching or level (text ending at a marker, ties go to the left-most). */
+export const TOUCH_SLACK = 1;
+/** pt: a column header sits at most this far over its cell or marker (the top of a table). */
+export const COLUMN_HEADER_MAX_RISE = 160;
+
+export const wordCount = (t: Token): number => t.text.trim().split(/\s+/).length;
 
 export interface LabelHit {
   raw: string;
@@ -46,8 +45,8 @@ function blocked(fields: Box[], a: number, b: number, y1: number, y2: number, se
   return fields.some(
     (f) =>
       f !== self &&
-      f.x1 >= a - LABEL_PLACE.touchSlack &&
-      f.x2 <= b + LABEL_PLACE.touchSlack &&
+      f.x1 >= a - TOUCH_SLACK &&
+      f.x2 <= b + TOUCH_SLACK &&
       f.y1 < y2 &&
       f.y2 > y1 &&
       f.x2 - f.x1 > LABEL_PLACE.blockerMinWidth,
@@ -90,7 +89,7 @@ export function findLabel(c: Candidate, tokens: Token[], fields: Candidate[]): L
   }
   if (best && (passed || !blocked(fields, best.x2, c.x1, c.y1, c.y2, c)))
     return { raw: best.text, token: best, where: 'left' };
-  const slack = LABEL_PLACE.touchSlack;
+  const slack = TOUCH_SLACK;
   // Just above, starting near the field's left edge.
   let above: Token | null = null;
   for (const t of tokens) {
@@ -114,7 +113,7 @@ export function findLabel(c: Candidate, tokens: Token[], fields: Candidate[]): L
     let head: Token | null = null;
     for (const t of tokens) {
       const cx = (t.x1 + t.x2) / 2;
-      if (cx < c.x1 || cx > c.x2 || t.y1 < c.y2 || t.y1 > c.y2 + LABEL_PLACE.columnHeaderMaxRise) continue;
+      if (cx < c.x1 || cx > c.x2 || t.y1 < c.y2 || t.y1 > c.y2 + COLUMN_HEADER_MAX_RISE) continue;
       if (!head || t.y1 < head.y1) head = t;
     }
     if (head) return { raw: head.text, token: head, where: 'column' };
