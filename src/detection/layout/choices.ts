@@ -8,7 +8,7 @@ import type { Candidate } from './candidate';
 import { isRequiredText, type TextLine, type Token } from './text';
 import type { Box } from './types';
 import { bindFarLeft, bindRow, pageSide, splitPromptOption, subToken, toksBetween, type RowBinding } from './bind';
-import { COLUMN_HEADER_MAX_RISE, TOUCH_SLACK, wordCount } from './labels';
+import { COLUMN_HEADER_MAX_RISE, HEADER_REACH, least, textOf, TOUCH_SLACK, wordCount } from './labels';
 import { TEXT_MIDDLE_EM } from './box-text';
 import { COLUMN_LIST_MANY_MIN, regroupColumnLists, type ListQuestion } from './column-lists';
 import { LAYOUT_PARAMS as P } from './params';
@@ -25,7 +25,6 @@ const CHOICE = {
   continuationMinEm: 9,
   continuationAlign: 3,
   headerMinRise: 2,
-  headerReach: 4,
   gridHeaderMaxWords: 3,
   gridHeaderMaxExtraLines: 2,
   gridHeaderLineGapEm: 0.6,
@@ -170,8 +169,7 @@ function listQuestions(row: Row, heads: Token[] | null, bound: RowBinding | null
     const before = walls.filter((o) => o.x2 <= m.x1 + TOUCH_SLACK);
     const wall = Math.max(i > 0 ? row.items[i - 1].x2 : -Infinity, ...before.map((o) => o.x2));
     const promptToks = toksBetween(row.toks, wall, m.x1).filter((t) => !used.has(t));
-    if (!rowQs.length || promptToks.length > 0)
-      rowQs.push(question(promptToks.map((t) => t.text).join(' '), m, row.y, table));
+    if (!rowQs.length || promptToks.length > 0) rowQs.push(question(textOf(promptToks), m, row.y, table));
     const current = rowQs[rowQs.length - 1];
     let labelRaw = labels[i]?.text ?? '';
     // No grid header line and no word on the row: short text above, a guess to be reviewed (a sentence over
@@ -224,29 +222,23 @@ function kindsOf(qs: Q[], lines: TextLine[], sectionOf: (y: number) => string): 
   });
 }
 
-function clean(s: string): string {
-  return (
-    s
-      .replace(/[_]{2,}.*$/, '')
-      .replace(/\s+/g, ' ')
-      .replace(/^[\s*:]+|[\s*:?]+$/g, '')
-      .trim() + (s.trim().endsWith('?') ? '?' : '')
-  );
-}
+const clean = (s: string): string =>
+  s
+    .replace(/[_]{2,}.*$/, '')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s*:]+|[\s*:?]+$/g, '')
+    .trim() + (s.trim().endsWith('?') ? '?' : '');
 
 /**
- * The token over the centre of `m` (within `headerReach`) with its bottom `minRise` to `maxRise` above the marker's
+ * The token over the centre of `m` (within `HEADER_REACH`) with its bottom `minRise` to `maxRise` above the marker's
  * top and at most `maxWords` words: the nearest, or with `far` the farthest.
  */
 function tokenOver(m: Candidate, tokens: Token[], [minRise, maxRise]: number[], far: boolean, maxWords?: number) {
-  const [c, reach] = [centre(m), CHOICE.headerReach];
-  let best: Token | null = null;
-  for (const t of tokens) {
-    if (t.y1 < m.y2 + minRise || t.y1 > m.y2 + maxRise || c < t.x1 - reach || c > t.x2 + reach) continue;
-    if (maxWords !== undefined && wordCount(t) > maxWords) continue;
-    if (!best || (far ? t.y1 > best.y1 : t.y1 < best.y1)) best = t;
-  }
-  return best;
+  const [c, reach] = [centre(m), HEADER_REACH];
+  const rises = (t: Token): boolean => t.y1 >= m.y2 + minRise && t.y1 <= m.y2 + maxRise;
+  const covers = (t: Token): boolean => c >= t.x1 - reach && c <= t.x2 + reach;
+  const over = tokens.filter((t) => rises(t) && covers(t) && (maxWords === undefined || wordCount(t) <= maxWords));
+  return least(over, (t) => (far ? -t.y1 : t.y1));
 }
 
 /**
@@ -333,9 +325,8 @@ function promptAbove(y: number, x: number, lines: TextLine[]): string {
   // Nearest line first: lines are sorted top to bottom.
   for (const l of [...lines].reverse()) {
     if (l.base <= y + CHOICE.promptAboveMinRise || l.base > y + CHOICE.promptAboveMaxRise) continue;
-    if (l.tokens.some((t) => t.type !== 'text')) continue;
-    if (l.x1 > x + CHOICE.promptAboveMaxIndent) continue;
-    return l.tokens.map((t) => t.text).join(' ');
+    if (l.x1 > x + CHOICE.promptAboveMaxIndent || l.tokens.some((t) => t.type !== 'text')) continue;
+    return textOf(l.tokens);
   }
   return '';
 }
@@ -360,7 +351,7 @@ function instructionsOf(qs: Q[], lines: TextLine[], sectionOf: (y: number) => st
   const optionSet = (q: Q): string => q.opts.map((o) => clean(o.labelRaw)).join('|');
   const out = new Map<Q, Instruction>();
   for (const l of lines) {
-    const text = l.tokens.map((t) => t.text).join(' ');
+    const text = textOf(l.tokens);
     if (!l.tokens.every((t) => t.type === 'text') || !instructionMode(text)) continue;
     const reach = below.filter(
       (q) => q.rowY < l.base && l.base - q.rowY < CHOICE.instructionMaxRise && sectionOf(q.rowY) === sectionOf(l.base),

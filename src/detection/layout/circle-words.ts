@@ -8,7 +8,7 @@
  */
 import { splitPromptOption, subToken } from './bind';
 import { TEXT_MIDDLE_EM } from './box-text';
-import { TOUCH_SLACK, wordCount } from './labels';
+import { HEADER_REACH, textOf, TOUCH_SLACK, wordCount } from './labels';
 import { LAYOUT_PARAMS as P } from './params';
 import { wordGap, type TextLine, type Token } from './text';
 import type { Box } from './types';
@@ -42,8 +42,6 @@ const CIRCLE = {
   optionMaxChars: 40,
   /** words: an option between slashes has at most this many (`Bright red`). */
   slashOptionMaxWords: 2,
-  /** A marker right under a word (its centre within this of the word's ends) makes the word a column header. */
-  headerReach: 4,
   markerRowTolerance: 6,
   optionRowPitchEm: 2.4,
   optionRowOutdent: 2,
@@ -148,8 +146,8 @@ function question([promptRaw, opts, many]: Ask, markers: Box[]): CircleQuestion 
       (m) =>
         m.y2 <= t.y1 + TOUCH_SLACK &&
         m.y2 > t.y1 - P.circleHeaderReach &&
-        (m.x1 + m.x2) / 2 > t.x1 - CIRCLE.headerReach &&
-        (m.x1 + m.x2) / 2 < t.x2 + CIRCLE.headerReach,
+        (m.x1 + m.x2) / 2 > t.x1 - HEADER_REACH &&
+        (m.x1 + m.x2) / 2 < t.x2 + HEADER_REACH,
     );
   if (opts.some(header)) return null;
   return {
@@ -178,7 +176,7 @@ export function findCircleWords(
     if (usedLines.has(l)) continue;
     const toks = l.tokens.flatMap((t) => (t.type === 'text' ? splitPromptOption(t) : [t]));
     const texts = toks.filter((t) => t.type === 'text');
-    const lineText = texts.map((t) => t.text).join(' ');
+    const lineText = textOf(texts);
     let asks: Ask[];
     if (l.tokens.length === 1 && l.tokens[0].type === 'text' && INSTRUCTION.test(lineText)) {
       if (!INLINE_INSTRUCTION.test(lineText)) {
@@ -220,11 +218,7 @@ function rowsUnder(lines: TextLine[], li: number): TextLine[] {
 function afterInstruction(texts: Token[]): Ask[] | null {
   const at = texts.findIndex((t) => INLINE_INSTRUCTION.test(t.text));
   if (at < 0 || at + 1 >= texts.length) return null;
-  const promptRaw = texts
-    .slice(0, at + 1)
-    .map((t) => t.text)
-    .join(' ');
-  return [[promptRaw, texts.slice(at + 1), /\bcircle\s+(all|any)\b/i.test(texts[at].text)]];
+  return [[textOf(texts.slice(0, at + 1)), texts.slice(at + 1), /\bcircle\s+(all|any)\b/i.test(texts[at].text)]];
 }
 
 /** Runs of answer words (`Yes  No`, a scale `0 1 2 3`), each asked by the word before it; null when none. */
@@ -244,11 +238,8 @@ function answerRuns(toks: Token[]): Ask[] | null {
       if (j - i + 1 >= CIRCLE.scaleMinNumbers) end = j;
     }
     if (end < 0) continue;
-    const head = words
-      .slice(from, i)
-      .filter((t) => t.type === 'text')
-      .at(-1);
-    asks.push([head?.text ?? '', words.slice(i, end + 1), false]);
+    const before = words.slice(from, i).filter((t) => t.type === 'text');
+    asks.push([before.at(-1)?.text ?? '', words.slice(i, end + 1), false]);
     from = end + 1;
     i = end;
   }

@@ -17,17 +17,23 @@ const LABEL_PLACE = {
   aboveLabelDip: 3,
   aboveLabelOutdent: 15,
   belowCaptionOutdent: 6,
-  /** em: an option's word starts at most this far after its marker. */
   optionGapEm: 1.2,
   rowHeaderTolerance: 7,
 } as const;
 
 /** pt: edges and rows within this are touching or level (text ending at a marker, ties go to the left-most). */
 export const TOUCH_SLACK = 1;
+/** pt: a marker right under a word (its centre within this of the word's ends) makes the word its column header. */
+export const HEADER_REACH = 4;
 /** pt: a column header sits at most this far over its cell or marker (the top of a table). */
 export const COLUMN_HEADER_MAX_RISE = 160;
 
+export const textOf = (toks: Token[]): string => toks.map((t) => t.text).join(' ');
 export const wordCount = (t: Token): number => t.text.trim().split(/\s+/).length;
+
+/** The first of `toks` with the least `key`, or null. */
+export const least = (toks: Token[], key: (t: Token) => number): Token | null =>
+  toks.reduce<Token | null>((best, t) => (!best || key(t) < key(best) ? t : best), null);
 
 export interface LabelHit {
   raw: string;
@@ -55,14 +61,9 @@ function blocked(fields: Box[], a: number, b: number, y1: number, y2: number, se
 
 /** The token ending nearest left of x on the row (yLo..yHi), within the left-label reach. */
 function nearestLeft(x: number, tokens: Token[], yLo: number, yHi: number): Token | null {
-  let best: Token | null = null;
-  for (const t of tokens) {
-    if (t.base < yLo || t.base > yHi) continue;
-    if (t.x2 > x + LABEL_PLACE.leftLabelOverlap || x - t.x2 > P.leftLabelMaxGap) continue;
-    if (best && t.x2 <= best.x2) continue;
-    best = t;
-  }
-  return best;
+  const reach = (t: Token): boolean => t.x2 <= x + LABEL_PLACE.leftLabelOverlap && x - t.x2 <= P.leftLabelMaxGap;
+  const row = tokens.filter((t) => t.base >= yLo && t.base <= yHi && reach(t));
+  return least(row, (t) => -t.x2);
 }
 
 /**
@@ -110,12 +111,9 @@ export function findLabel(c: Candidate, tokens: Token[], fields: Candidate[]): L
   }
   if (c.cell) {
     // Column header of a table: the nearest text above whose centre lies in the column.
-    let head: Token | null = null;
-    for (const t of tokens) {
-      const cx = (t.x1 + t.x2) / 2;
-      if (cx < c.x1 || cx > c.x2 || t.y1 < c.y2 || t.y1 > c.y2 + COLUMN_HEADER_MAX_RISE) continue;
-      if (!head || t.y1 < head.y1) head = t;
-    }
+    const inColumn = (t: Token): boolean => (t.x1 + t.x2) / 2 >= c.x1 && (t.x1 + t.x2) / 2 <= c.x2;
+    const over = tokens.filter((t) => inColumn(t) && t.y1 >= c.y2 && t.y1 <= c.y2 + COLUMN_HEADER_MAX_RISE);
+    const head = least(over, (t) => t.y1);
     if (head) return { raw: head.text, token: head, where: 'column' };
   }
   return { raw: '', token: null, where: 'none' };
@@ -123,12 +121,8 @@ export function findLabel(c: Candidate, tokens: Token[], fields: Candidate[]): L
 
 /** Row header of a table row: the left-most text on the field's row. */
 export function rowHeader(c: Box, tokens: Token[]): Token | null {
-  let best: Token | null = null;
   const cy = (c.y1 + c.y2) / 2;
-  for (const t of tokens) {
-    if (t.x2 > c.x1) continue;
-    if (Math.abs(t.base + TEXT_MIDDLE_EM * t.size - cy) > LABEL_PLACE.rowHeaderTolerance) continue;
-    if (!best || t.x1 < best.x1) best = t;
-  }
-  return best;
+  const before = (t: Token): boolean =>
+    t.x2 <= c.x1 && Math.abs(t.base + TEXT_MIDDLE_EM * t.size - cy) <= LABEL_PLACE.rowHeaderTolerance;
+  return least(tokens.filter(before), (t) => t.x1);
 }
