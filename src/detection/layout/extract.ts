@@ -45,9 +45,19 @@ interface GState extends PaintState {
   hScale: number;
   leading: number;
   rise: number;
-  /** Text rendering mode (Tr): 3 and 7 draw nothing. */
+  /** Text rendering mode (Tr). */
   textRender: number;
 }
+
+/** Operators that set one number of the state to their operand. */
+const NUMBER_SETTERS = {
+  setLineWidth: 'lineWidth',
+  setCharSpacing: 'charSpacing',
+  setWordSpacing: 'wordSpacing',
+  setLeading: 'leading',
+  setTextRise: 'rise',
+  setTextRenderingMode: 'textRender',
+} as const;
 
 interface RawGlyph {
   unicode?: string;
@@ -177,16 +187,19 @@ class OperatorRun {
 
   run(ops: OpList): this {
     const { fnArray, argsArray } = ops;
+    const setters = Object.keys(NUMBER_SETTERS) as Array<keyof typeof NUMBER_SETTERS>;
+    const setterOf = new Map(setters.map((op) => [this.OPS[op], NUMBER_SETTERS[op]]));
     for (let i = 0; i < fnArray.length; i++) {
-      const fn = fnArray[i];
       const a = (argsArray[i] ?? []) as unknown[];
-      if (!this.graphicsOp(fn, a)) this.textOp(fn, a);
+      const key = setterOf.get(fnArray[i]);
+      if (key) this.gs[key] = a[0] as number;
+      else this.op(fnArray[i], a);
     }
     return this;
   }
 
-  /** Graphics state, paths and images; false when `fn` is none of those. */
-  private graphicsOp(fn: number, a: unknown[]): boolean {
+  /** Graphics and text state, paths, images, text positioning and text showing. */
+  private op(fn: number, a: unknown[]): void {
     const { OPS } = this;
     const gs = this.gs;
     switch (fn) {
@@ -201,9 +214,6 @@ class OperatorRun {
         break;
       case OPS.transform:
         gs.ctm = mul(a as M6, gs.ctm);
-        break;
-      case OPS.setLineWidth:
-        gs.lineWidth = a[0] as number;
         break;
       case OPS.setFillRGBColor:
         gs.fillGray = grayOf(a);
@@ -233,17 +243,6 @@ class OperatorRun {
       case OPS.endPath:
         this.path = null;
         break;
-      default:
-        return false;
-    }
-    return true;
-  }
-
-  /** Text state, text positioning and text showing. */
-  private textOp(fn: number, a: unknown[]): void {
-    const { OPS } = this;
-    const gs = this.gs;
-    switch (fn) {
       case OPS.beginText:
         this.tm = ID;
         this.tlm = ID;
@@ -268,24 +267,9 @@ class OperatorRun {
         this.tm = this.tlm;
         break;
       }
-      case OPS.setCharSpacing:
-        gs.charSpacing = a[0] as number;
-        break;
-      case OPS.setWordSpacing:
-        gs.wordSpacing = a[0] as number;
-        break;
       case OPS.setHScale:
         // Tz is a percentage.
         gs.hScale = (a[0] as number) / 100;
-        break;
-      case OPS.setLeading:
-        gs.leading = a[0] as number;
-        break;
-      case OPS.setTextRise:
-        gs.rise = a[0] as number;
-        break;
-      case OPS.setTextRenderingMode:
-        gs.textRender = a[0] as number;
         break;
       case OPS.showText:
       case OPS.showSpacedText:
@@ -297,8 +281,7 @@ class OperatorRun {
   /** Places each glyph of a shown string (upright ones are kept) and advances the text matrix. */
   private showText(items: Array<RawGlyph | number | null>): void {
     const gs = this.gs;
-    const fs = gs.size;
-    const hs = gs.hScale;
+    const [fs, hs] = [gs.size, gs.hScale];
     for (const it of items) {
       if (it === null) continue;
       if (typeof it === 'number') {
