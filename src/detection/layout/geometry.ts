@@ -2,7 +2,7 @@
  * Vector geometry: merges ruled lines, finds closed cells (tables, boxes, drawn check squares)
  * and small circles.
  */
-import { boxH, boxW, type Box, type FilledRect, type PageContent, type Segment } from './types';
+import { boxH, boxW, type Box, type FilledRect, type PageContent, type Segment, type Shape } from './types';
 
 export interface Cell extends Box {
   /** Drawn as a fill with no stroke (an entry box set off by its shade alone). */
@@ -68,26 +68,24 @@ const GEOMETRY = {
 const TOL = GEOMETRY.edgeTolerance;
 
 export function mergeLines(lines: Segment[], horizontal: boolean): Segment[] {
-  const key = (s: Segment): number => (horizontal ? s.y1 : s.x1);
-  const lo = (s: Segment): number => (horizontal ? s.x1 : s.y1);
-  const hi = (s: Segment): number => (horizontal ? s.x2 : s.y2);
+  // A rule's position across it, and its ends along it.
+  const [at, lo, hi] = horizontal ? (['y1', 'x1', 'x2'] as const) : (['x1', 'y1', 'y2'] as const);
   // Cluster by position first (pieces of one rule may differ by a rounding error), then join the pieces of
   // each cluster left to right, so touching pieces merge whatever order they were drawn in.
-  const sorted = [...lines].sort((a, b) => key(a) - key(b));
+  const sorted = [...lines].sort((a, b) => a[at] - b[at]);
   const clusters: Segment[][] = [];
   for (const s of sorted) {
     const last = clusters[clusters.length - 1];
-    if (last && Math.abs(key(s) - key(last[0])) < GEOMETRY.sameRuleOffset) last.push(s);
+    if (last && Math.abs(s[at] - last[0][at]) < GEOMETRY.sameRuleOffset) last.push(s);
     else clusters.push([s]);
   }
   const out: Segment[] = [];
   for (const cl of clusters) {
-    cl.sort((a, b) => lo(a) - lo(b));
+    cl.sort((a, b) => a[lo] - b[lo]);
     let cur: Segment | null = null;
     for (const s of cl) {
-      if (cur && lo(s) <= hi(cur) + GEOMETRY.ruleJoinGap) {
-        if (horizontal) cur.x2 = Math.max(cur.x2, s.x2);
-        else cur.y2 = Math.max(cur.y2, s.y2);
+      if (cur && s[lo] <= cur[hi] + GEOMETRY.ruleJoinGap) {
+        cur[hi] = Math.max(cur[hi], s[hi]);
         cur.width = Math.max(cur.width, s.width);
       } else {
         cur = { ...s };
@@ -95,8 +93,15 @@ export function mergeLines(lines: Segment[], horizontal: boolean): Segment[] {
       }
     }
   }
-  return out.sort((a, b) => key(a) - key(b) || lo(a) - lo(b));
+  return out.sort((a, b) => a[at] - b[at] || a[lo] - b[lo]);
 }
+
+/** A radio circle: stroked, curved and round. */
+const isCircle = (s: Shape): boolean => {
+  const w = boxW(s);
+  const round = Math.abs(w - boxH(s)) < GEOMETRY.circleSideDiff;
+  return s.curved && s.stroked && round && w >= GEOMETRY.circleMinSide && w <= GEOMETRY.circleMaxSide;
+};
 
 const isSquare = (b: Box): boolean => {
   const [w, h] = [boxW(b), boxH(b)];
@@ -119,9 +124,9 @@ function findCells(h: Segment[], v: Segment[]): Box[] {
         if (B.y1 > T.y1 - side) continue;
         if (B.y1 < L.y1 - TOL) break;
         if (B.x1 > L.x1 + TOL || B.x2 < L.x1 + side) continue;
-        const R = vs.find(
-          (r) => r.x1 > L.x1 + side && r.y1 <= B.y1 + TOL && r.y2 >= T.y1 - TOL && r.x1 <= Math.min(T.x2, B.x2) + TOL,
-        );
+        // A vertical rule right of L spanning the rows of T and B.
+        const spans = (r: Segment): boolean => r.x1 > L.x1 + side && r.y1 <= B.y1 + TOL && r.y2 >= T.y1 - TOL;
+        const R = vs.find((r) => spans(r) && r.x1 <= Math.min(T.x2, B.x2) + TOL);
         if (R && T.x2 >= R.x1 - TOL && B.x2 >= R.x1 - TOL) {
           cells.push({ x1: L.x1, y1: B.y1, x2: R.x1, y2: T.y1 });
         } else if (
@@ -131,10 +136,7 @@ function findCells(h: Segment[], v: Segment[]): Box[] {
         ) {
           // No right edge drawn, but the rules above and below end together: that end closes the cell
           // (an amount column at the page margin).
-          const inner = vs.some(
-            (r) => r.x1 > L.x1 + side && r.x1 < T.x2 - side && r.y1 <= B.y1 + TOL && r.y2 >= T.y1 - TOL,
-          );
-          if (!inner) cells.push({ x1: L.x1, y1: B.y1, x2: T.x2, y2: T.y1 });
+          if (!vs.some((r) => spans(r) && r.x1 < T.x2 - side)) cells.push({ x1: L.x1, y1: B.y1, x2: T.x2, y2: T.y1 });
         }
         break;
       }
@@ -143,6 +145,10 @@ function findCells(h: Segment[], v: Segment[]): Box[] {
   return cells;
 }
 
+/** `outer` reaches each edge of `b` within `slack`. */
+const covers = (outer: Box, b: Box, slack = 0): boolean =>
+  outer.x1 <= b.x1 + slack && outer.x2 >= b.x2 - slack && outer.y1 <= b.y1 + slack && outer.y2 >= b.y2 - slack;
+
 /**
  * Rectangles filled without a stroke that stand out from what they are painted on: a light grey box on white
  * paper, or a white box on a tinted panel. Painted later means on top, so the backdrop is the last fill before.
@@ -150,10 +156,9 @@ function findCells(h: Segment[], v: Segment[]): Box[] {
 function entryFills(page: PageContent): FilledRect[] {
   const { fills } = page;
   const area = (b: Box): number => boxW(b) * boxH(b);
-  const within = (a: Box, b: Box): boolean => a.x1 >= b.x1 && a.x2 <= b.x2 && a.y1 >= b.y1 && a.y2 <= b.y2;
   return fills.filter((f, i) => {
     if (f.gray < GEOMETRY.entryFillMinGray) return false;
-    const behind = fills.slice(0, i).filter((b) => within(f, b) && area(b) > area(f));
+    const behind = fills.slice(0, i).filter((b) => covers(b, f) && area(b) > area(f));
     const backdrop = behind.length ? behind[behind.length - 1].gray : 1;
     return Math.abs(f.gray - backdrop) >= GEOMETRY.entryFillContrast;
   });
@@ -174,22 +179,11 @@ export function buildGeometry(page: PageContent): Geometry {
   /** A cell drawn by rules or a path takes the shade of a fill covering it; an entry fill is its own shade. */
   const add = (b: Box, entryFill?: FilledRect): void => {
     if (all.some((c) => edges.every((k) => Math.abs(c[k] - b[k]) < same))) return;
-    const cover = (r: Box): boolean =>
-      r.x1 <= b.x1 + slack && r.x2 >= b.x2 - slack && r.y1 <= b.y1 + slack && r.y2 >= b.y2 - slack;
-    const filledGray = entryFill ? entryFill.gray : (page.fills.find(cover)?.gray ?? null);
+    const filledGray = entryFill ? entryFill.gray : (page.fills.find((r) => covers(r, b, slack))?.gray ?? null);
     all.push({ ...b, fillOnly: entryFill !== undefined, filledGray });
   };
   for (const b of raw) add(b);
-  const circles: Box[] = [];
-  for (const s of page.shapes) {
-    if (s.curved) {
-      const w = boxW(s);
-      const round = Math.abs(w - boxH(s)) < GEOMETRY.circleSideDiff;
-      if (w >= GEOMETRY.circleMinSide && w <= GEOMETRY.circleMaxSide && round && s.stroked) circles.push(s);
-      continue;
-    }
-    if (s.rectLike && (s.stroked || (s.filled && isSquare(s)))) add(s);
-  }
+  for (const s of page.shapes) if (!s.curved && s.rectLike && (s.stroked || (s.filled && isSquare(s)))) add(s);
   for (const f of entryFills(page)) add(f, f);
   const squares = all.filter(isSquare);
   const cells = all.filter(
@@ -211,5 +205,5 @@ export function buildGeometry(page: PageContent): Geometry {
   const freeLines = hLines.filter(
     (s) => boxW(s) >= GEOMETRY.freeLineMinLength && !onCellEdge(s) && !touchesVertical(s),
   );
-  return { hLines, vLines, cells, squares, circles, freeLines };
+  return { hLines, vLines, cells, squares, circles: page.shapes.filter(isCircle), freeLines };
 }
