@@ -4,7 +4,7 @@
  */
 import type { PdfJsModule } from '../pdfjs-loader';
 import { apply, mul, type M6 } from './pdf-matrix';
-import { boxOf, type Box, type PageContent, type Segment } from './types';
+import { boxOf, type Box, type PageContent } from './types';
 
 /** pt unless noted. */
 const PATH = {
@@ -46,7 +46,6 @@ interface Subpath {
   rect: boolean;
 }
 
-/** Adds what one painted path draws to `out`. */
 export function paintPath(
   OPS: PdfJsModule['OPS'],
   path: PathOps,
@@ -100,7 +99,6 @@ function subpaths(OPS: PdfJsModule['OPS'], path: PathOps, m: M6): Subpath[] {
  * stroked level or plumb segments are rules; anything with an inside is a shape.
  */
 function addSubpath(s: Subpath, fillGray: number, lw: number, stroke: boolean, fill: boolean, out: PathDrawing): void {
-  const { hLines, vLines, shapes, fills } = out;
   const tol = PATH.axisTolerance;
   const box = boxOf(s.pts);
   const bw = box.x2 - box.x1;
@@ -117,11 +115,11 @@ function addSubpath(s: Subpath, fillGray: number, lw: number, stroke: boolean, f
   if (fill && !stroke && rectLike) {
     // A thin filled rectangle is a drawn line.
     if (bw < PATH.thinFillMax || bh < PATH.thinFillMax) {
-      if (bw >= bh) hLines.push(ruleAlong(true, box.x1, box.x2, (box.y1 + box.y2) / 2, bh));
-      else vLines.push(ruleAlong(false, box.y1, box.y2, (box.x1 + box.x2) / 2, bw));
+      if (bw >= bh) addRule(out, true, box.x1, box.x2, (box.y1 + box.y2) / 2, bh);
+      else addRule(out, false, box.y1, box.y2, (box.x1 + box.x2) / 2, bw);
       return;
     }
-    fills.push({ ...box, gray: fillGray });
+    out.fills.push({ ...box, gray: fillGray });
     if (fillGray > PATH.paperGray) return;
   }
   if (fill && !stroke && !s.curved && !rectLike && isThinPolygon(s.pts, bw, bh)) addOuterEdges(s.pts, box, out);
@@ -131,13 +129,12 @@ function addSubpath(s: Subpath, fillGray: number, lw: number, stroke: boolean, f
       const [bx, by] = s.pts[i];
       const dx = Math.abs(ax - bx);
       const dy = Math.abs(ay - by);
-      if (dy < Math.max(tol, dx * PATH.axisSlope) && dx >= tol) hLines.push(ruleAlong(true, ax, bx, (ay + by) / 2, lw));
-      else if (dx < Math.max(tol, dy * PATH.axisSlope) && dy >= tol)
-        vLines.push(ruleAlong(false, ay, by, (ax + bx) / 2, lw));
+      if (dy < Math.max(tol, dx * PATH.axisSlope) && dx >= tol) addRule(out, true, ax, bx, (ay + by) / 2, lw);
+      else if (dx < Math.max(tol, dy * PATH.axisSlope) && dy >= tol) addRule(out, false, ay, by, (ax + bx) / 2, lw);
     }
   }
   if (bw > PATH.minShapeSide && bh > PATH.minShapeSide && (stroke || fillGray < PATH.paperGray))
-    shapes.push({ ...box, curved: s.curved, stroked: stroke, filled: fill, rectLike });
+    out.shapes.push({ ...box, curved: s.curved, stroked: stroke, filled: fill, rectLike });
 }
 
 /**
@@ -160,14 +157,15 @@ function addOuterEdges(pts: Array<[number, number]>, box: Box, out: PathDrawing)
     const level = Math.abs(ay - by) < tol && Math.abs(ax - bx) >= PATH.thinFillMax;
     const plumb = Math.abs(ax - bx) < tol && Math.abs(ay - by) >= PATH.thinFillMax;
     if (level && (Math.abs(ay - box.y1) < tol || Math.abs(ay - box.y2) < tol))
-      out.hLines.push(ruleAlong(true, ax, bx, (ay + by) / 2, PATH.minLineWidth));
+      addRule(out, true, ax, bx, (ay + by) / 2, PATH.minLineWidth);
     else if (plumb && (Math.abs(ax - box.x1) < tol || Math.abs(ax - box.x2) < tol))
-      out.vLines.push(ruleAlong(false, ay, by, (ax + bx) / 2, PATH.minLineWidth));
+      addRule(out, false, ay, by, (ax + bx) / 2, PATH.minLineWidth);
   }
 }
 
-/** A horizontal (or vertical) rule from `a` to `b` along it, at `at` across it. */
-function ruleAlong(horizontal: boolean, a: number, b: number, at: number, width: number): Segment {
+/** Adds a horizontal (or vertical) rule from `a` to `b` along it, at `at` across it. */
+function addRule(out: PathDrawing, horizontal: boolean, a: number, b: number, at: number, width: number): void {
   const [lo, hi] = [Math.min(a, b), Math.max(a, b)];
-  return horizontal ? { x1: lo, x2: hi, y1: at, y2: at, width } : { x1: at, x2: at, y1: lo, y2: hi, width };
+  if (horizontal) out.hLines.push({ x1: lo, x2: hi, y1: at, y2: at, width });
+  else out.vLines.push({ x1: at, x2: at, y1: lo, y2: hi, width });
 }
