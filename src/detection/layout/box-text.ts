@@ -7,18 +7,17 @@ export const isHint = (s: string): boolean => HINT_RE.test(s.replace(/\s+/g, '')
 
 /** em: the middle of a line of lowercase text sits this far over its baseline (about half an x-height). */
 export const TEXT_MIDDLE_EM = 0.3;
+export const textMiddle = (t: { base: number; size: number }): number => t.base + TEXT_MIDDLE_EM * t.size;
 /** pt: a line whose baseline is up to this far under a box may still have text inside it (rounding). */
 const BASELINE_UNDER_BOX = 2;
 
-/** Tokens whose centre lies inside the box. */
 export function tokensIn(lines: TextLine[], b: Box): Token[] {
   const out: Token[] = [];
   for (const l of lines) {
     if (l.base < b.y1 - BASELINE_UNDER_BOX || l.base > b.y2) continue;
     for (const t of l.tokens) {
       const cx = (t.x1 + t.x2) / 2;
-      const cy = t.base + TEXT_MIDDLE_EM * t.size;
-      if (cx > b.x1 && cx < b.x2 && cy > b.y1 && cy < b.y2) out.push(t);
+      if (cx > b.x1 && cx < b.x2 && textMiddle(t) > b.y1 && textMiddle(t) < b.y2) out.push(t);
     }
   }
   return out;

@@ -5,7 +5,7 @@
  */
 import { blank } from './blank-space';
 import { findBlanks } from './blanks';
-import { isHint, TEXT_MIDDLE_EM } from './box-text';
+import { isHint, textMiddle } from './box-text';
 import { addCellCandidates, combCandidate, combGroups } from './cell-candidates';
 import type { Candidate } from './candidate';
 import type { Geometry } from './geometry';
@@ -171,7 +171,7 @@ function addRuleCandidates(out: Candidate[], lines: TextLine[], geo: Geometry): 
       (t) =>
         t.x1 < band.x2 - inset &&
         t.x2 > band.x1 + inset &&
-        t.base + TEXT_MIDDLE_EM * t.size > band.y1 &&
+        textMiddle(t) > band.y1 &&
         t.base < band.y2 - RULE_FIELD.textTopInset,
     );
     const covered = inBand.reduce((a, t) => a + Math.min(t.x2, band.x2) - Math.max(t.x1, band.x1), 0);

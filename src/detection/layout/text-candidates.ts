@@ -3,7 +3,7 @@
  */
 import type { Candidate, Source } from './candidate';
 import { LAYOUT_PARAMS as P } from './params';
-import { SEGMENT_JOINERS, segmentHint, type TextLine, type Token } from './text';
+import { SEGMENT_JOINERS, segmentHint, wordCount, type TextLine, type Token } from './text';
 import { boxW, type Box, type Glyph } from './types';
 
 /** Where the ink of text-drawn fields sits (em: multiples of the font size; pt otherwise). */
@@ -63,10 +63,9 @@ function glyphInk(g: Glyph, kind: 'box' | 'circle'): Box {
 function bracketInk(t: Token): Box {
   const [a, b] = t.glyphs;
   const s = a.size;
-  const inset = TEXT_FIELD.bracketInsetEm;
   return {
-    x1: a.x1 + inset * s,
-    x2: b.x2 - inset * s,
+    x1: a.x1 + TEXT_FIELD.bracketInsetEm * s,
+    x2: b.x2 - TEXT_FIELD.bracketInsetEm * s,
     y1: a.base - TEXT_FIELD.bracketDropEm * s,
     y2: a.base + TEXT_FIELD.bracketRiseEm * s,
   };
@@ -136,7 +135,7 @@ function blankGridRow(lines: TextLine[], l: TextLine): Set<Token> {
       const t = o.tokens.find((k) => k.type === 'text' && k.x1 - reach < c && k.x2 + reach > c);
       if (t && (!best || o.base < best.base)) best = t;
     }
-    if (!best || best.text.trim().split(/\s+/).length > TEXT_FIELD.headerMaxWords) return new Set();
+    if (!best || wordCount(best) > TEXT_FIELD.headerMaxWords) return new Set();
     heads.push(best);
   }
   const offRow = heads.some((h) => Math.abs(h.base - heads[0].base) > TEXT_FIELD.headerRowTolerance);
@@ -160,8 +159,7 @@ function isBlankBefore(toks: Token[], i: number): boolean {
     toks[k + 1]?.type === 'text' && toks[k + 1].x1 - toks[k].x2 <= P.blankBeforeGapEm * toks[k + 1].size;
   let j = i;
   while (short(toks[j]) && short(toks[j + 1]) && toks[j + 1].x1 - toks[j].x2 < pairGap(toks[j])) j++;
-  if (!short(toks[i]) || !short(toks[j])) return false;
-  if (!itemAfter(j)) return false;
+  if (!short(toks[i]) || !short(toks[j]) || !itemAfter(j)) return false;
   const next = toks[j + 1];
   // A row that opens with text and closes with a blank reads label-then-blank ("Date of Birth ___ Age ___",
   // "Length of cycle ___ Blood clots? ..."); a list of tick spaces opens with a blank or a prompt and closes with

@@ -25,8 +25,6 @@ export interface TextLine extends Box {
 export const BOX_CHARS = new Set([...'☐□❑❒■▢◻◼⬜☑☒\uF06F\uF0A8\uF071\uF0FE']);
 export const CIRCLE_CHARS = new Set([...'○◯●◦⚪❍\uF09F\uF0A1']);
 
-const isBlankChar = (c: string): boolean => c === '_';
-
 /** Glyphs whose baselines differ by at most this share of their size (and at least 1 pt) are on one line. */
 const LINE_BASE_TOLERANCE_EM = 0.25;
 const LINE_BASE_TOLERANCE_MIN = 1;
@@ -54,25 +52,21 @@ const COLUMN_MIN_LINES = 3;
  * Clusters glyphs into baseline-aligned lines, left to right. A vertical rule between two glyphs (a table's
  * cell border) ends a token, and so does a word that starts where a column of other lines' tokens starts.
  */
-export function buildLines(glyphs: Glyph[], vRules: Segment[] = []): TextLine[] {
+export function buildLines(glyphs: Glyph[], vRules: Segment[]): TextLine[] {
   const sorted = [...glyphs].sort((a, b) => b.base - a.base || a.x1 - b.x1);
-  const lines: Array<{ base: number; size: number; glyphs: Glyph[] }> = [];
+  const lines: Array<{ base: number; glyphs: Glyph[] }> = [];
   for (const g of sorted) {
     const tol = Math.max(LINE_BASE_TOLERANCE_MIN, LINE_BASE_TOLERANCE_EM * g.size);
-    let line = lines.find((l) => Math.abs(l.base - g.base) <= tol && l.glyphs.length > 0);
-    if (!line) {
-      line = { base: g.base, size: g.size, glyphs: [] };
-      lines.push(line);
-    }
-    line.glyphs.push(g);
+    const line = lines.find((l) => Math.abs(l.base - g.base) <= tol);
+    if (line) line.glyphs.push(g);
+    else lines.push({ base: g.base, glyphs: [g] });
   }
   const out = lines.map((l) => {
     l.glyphs.sort((a, b) => a.x1 - b.x1);
-    const size = median(l.glyphs.map((g) => g.size));
     const tokens = tokenize(l.glyphs, vRules);
     return {
       base: median(l.glyphs.map((g) => g.base)),
-      size,
+      size: median(l.glyphs.map((g) => g.size)),
       tokens,
       x1: Math.min(...tokens.map((t) => t.x1)),
       x2: Math.max(...tokens.map((t) => t.x2)),
@@ -111,7 +105,7 @@ function median(xs: number[]): number {
 }
 
 function classOf(g: Glyph): TokenType | 'under' | 'dot' {
-  if (isBlankChar(g.ch)) return 'under';
+  if (g.ch === '_') return 'under';
   if (g.ch === '.' || g.ch === '…') return 'dot';
   if (BOX_CHARS.has(g.ch)) return 'box';
   if (CIRCLE_CHARS.has(g.ch)) return 'circle';
@@ -213,14 +207,10 @@ function tokenAt(gs: Glyph[], i: number, radios: Set<number>, vRules: Segment[])
   if (close && i + 1 < gs.length) {
     const n = gs[i + 1];
     const after = gs[i + 2];
-    if (g.ch === '(' && n.ch === ')' && after && isBlankChar(after.ch) && after.x1 - n.x2 < AREA_CODE_GAP_EM * g.size) {
+    if (g.ch === '(' && n.ch === ')' && after?.ch === '_' && after.x1 - n.x2 < AREA_CODE_GAP_EM * g.size) {
       // "Cell (   )________": the parentheses hold the area code of the blank glued to them; one blank.
       let end = i + 2;
-      while (
-        end + 1 < gs.length &&
-        isBlankChar(gs[end + 1].ch) &&
-        gs[end + 1].x1 - gs[end].x2 < P.underscoreJoinEm * g.size
-      )
+      while (end + 1 < gs.length && gs[end + 1].ch === '_' && gs[end + 1].x1 - gs[end].x2 < P.underscoreJoinEm * g.size)
         end++;
       return ['blank', end];
     }
@@ -269,6 +259,8 @@ function letterRadios(gs: Glyph[]): Set<number> {
   );
   return new Set(at.length >= 2 ? at : []);
 }
+
+export const wordCount = (t: Token): number => t.text.trim().split(/\s+/).length;
 
 /** Text with spaces restored from glyph gaps. */
 export function spacedText(gs: Glyph[]): string {

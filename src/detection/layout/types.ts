@@ -7,7 +7,6 @@ export interface Box {
 }
 
 export interface Glyph extends Box {
-  /** Unicode text of the glyph. */
   ch: string;
   /** Baseline y. */
   base: number;
@@ -77,12 +76,8 @@ export const rectBox = (r: readonly number[]): Box =>
 
 export const boxW = (b: Box): number => b.x2 - b.x1;
 export const boxH = (b: Box): number => b.y2 - b.y1;
-export function overlapX(a: Box, b: Box): number {
-  return Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1);
-}
-export function overlapY(a: Box, b: Box): number {
-  return Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1);
-}
+export const overlapX = (a: Box, b: Box): number => Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1);
+export const overlapY = (a: Box, b: Box): number => Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1);
 /** The boxes overlap by more than `pad` both ways (0: they overlap at all). */
 export const intersects = (a: Box, b: Box, pad = 0): boolean =>
   a.x1 < b.x2 - pad && a.x2 > b.x1 + pad && a.y1 < b.y2 - pad && a.y2 > b.y1 + pad;
