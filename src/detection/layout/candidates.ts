@@ -47,13 +47,12 @@ const RULE_FIELD = {
 } as const;
 
 export function findCandidates(lines: TextLine[], geo: Geometry, pageHeight = 0): Candidate[] {
-  // 1. Text-drawn blanks and markers.
   const out: Candidate[] = textCandidates(lines);
-  // 2. Comb rows: touching empty boxes of one size are one field (one per group between dashes/labels).
+  // Comb rows: touching empty boxes of one size are one field (one per group between dashes/labels).
   const combs = combGroups([...geo.cells, ...geo.squares], lines);
   const inComb = new Set(combs.flat());
   for (const g of combs) out.push(combCandidate(g));
-  // 3. Drawn squares and circles.
+  // Drawn squares and circles, unless a text-drawn marker is there.
   const drawn = (b: Box, source: 'square' | 'circle', confidence: number): void => {
     if (out.some((o) => o.choice && intersects(o, b))) return;
     const { x1, y1, x2, y2 } = b;
@@ -61,12 +60,10 @@ export function findCandidates(lines: TextLine[], geo: Geometry, pageHeight = 0)
   };
   for (const s of geo.squares) if (!inComb.has(s)) drawn(s, 'square', MARKER.squareConfidence);
   for (const c of geo.circles) drawn(c, 'circle', MARKER.circleConfidence);
-  // 4. Empty boxes and cells.
   addCellCandidates(out, lines, geo, inComb);
-  // 5. Free ruled lines with an empty band above.
   addRuleCandidates(out, lines, geo);
   markTickRules(out, lines);
-  // 6. Blanks without a box: dash-split numbers, label followed by empty space.
+  // Blanks without a box: dash-split numbers, label followed by empty space.
   const { add, drop } = findBlanks(lines, geo, out, pageHeight);
   return [...out.filter((c) => !drop.has(c)), ...add];
 }
@@ -158,9 +155,8 @@ function markTickRules(out: Candidate[], lines: TextLine[]): void {
 
 /** Free ruled lines with an empty band above, not overlapping a text candidate found before. */
 function addRuleCandidates(out: Candidate[], lines: TextLine[], geo: Geometry): void {
-  const textBoxes = lines.flatMap((l) =>
-    l.tokens.filter((t) => t.type === 'text' && !isHint(t.text) && !isSegmentText(t.text)),
-  );
+  const tokens = lines.flatMap((l) => l.tokens);
+  const textBoxes = tokens.filter((t) => t.type === 'text' && !isHint(t.text) && !isSegmentText(t.text));
   const inset = RULE_FIELD.textInset;
   const chains = ruleChains(geo, lines);
   for (const s of chains.lines) {
@@ -178,16 +174,14 @@ function addRuleCandidates(out: Candidate[], lines: TextLine[], geo: Geometry): 
     if (covered > RULE_FIELD.maxCoveredShare * boxW(band) || inBand.some((t) => t.bold)) continue;
     if (out.some((o) => !o.choice && intersects(o, band))) continue;
     const cand = blank(band, RULE_FIELD.confidence, y1 + RULE_FIELD.baseRise);
-    const hint = lines
-      .flatMap((l) => l.tokens)
-      .find(
-        (t) =>
-          isHint(t.text) &&
-          t.x1 >= s.x1 - RULE_FIELD.hintSlack &&
-          t.x1 < s.x2 &&
-          t.base < y1 + RULE_FIELD.hintMaxRise &&
-          t.base > y1 - RULE_FIELD.hintMaxDrop,
-      );
+    const hint = tokens.find(
+      (t) =>
+        isHint(t.text) &&
+        t.x1 >= s.x1 - RULE_FIELD.hintSlack &&
+        t.x1 < s.x2 &&
+        t.base < y1 + RULE_FIELD.hintMaxRise &&
+        t.base > y1 - RULE_FIELD.hintMaxDrop,
+    );
     const joined = chains.hints.get(s) ?? hint?.text;
     if (joined) cand.hint = joined;
     out.push(cand);
