@@ -1,7 +1,4 @@
-/**
- * Vector geometry: merges ruled lines, finds closed cells (tables, boxes, drawn check squares)
- * and small circles.
- */
+/** Vector geometry: merges ruled lines, finds closed cells (tables, boxes, drawn check squares) and small circles. */
 import { boxH, boxW, type Box, type FilledRect, type PageContent, type Segment, type Shape } from './types';
 
 export interface Cell extends Box {
@@ -67,7 +64,7 @@ const GEOMETRY = {
 } as const;
 const TOL = GEOMETRY.edgeTolerance;
 
-export function mergeLines(lines: Segment[], horizontal: boolean): Segment[] {
+function mergeLines(lines: Segment[], horizontal: boolean): Segment[] {
   // A rule's position across it, and its ends along it.
   const [at, lo, hi] = horizontal ? (['y1', 'x1', 'x2'] as const) : (['x1', 'y1', 'y2'] as const);
   // Cluster by position first (pieces of one rule may differ by a rounding error), then join the pieces of
@@ -167,22 +164,19 @@ function entryFills(page: PageContent): FilledRect[] {
 export function buildGeometry(page: PageContent): Geometry {
   const hLines = mergeLines(page.hLines, true);
   const vLines = mergeLines(page.vLines, false);
-  const raw = findCells(hLines, vLines);
-  // Cells open on the left: the same search on the mirrored page.
-  const flipH = (s: Segment): Segment => ({ ...s, x1: -s.x2, x2: -s.x1 });
-  const flipV = (s: Segment): Segment => ({ ...s, x1: -s.x1, x2: -s.x1 });
-  for (const b of findCells(hLines.map(flipH), vLines.map(flipV)))
-    raw.push({ x1: -b.x2, y1: b.y1, x2: -b.x1, y2: b.y2 });
   const all: Cell[] = [];
-  const [same, slack] = [GEOMETRY.sameCellOffset, GEOMETRY.fillCoverSlack];
   const edges = ['x1', 'y1', 'x2', 'y2'] as const;
   /** A cell drawn by rules or a path takes the shade of a fill covering it; an entry fill is its own shade. */
   const add = (b: Box, entryFill?: FilledRect): void => {
-    if (all.some((c) => edges.every((k) => Math.abs(c[k] - b[k]) < same))) return;
-    const filledGray = entryFill ? entryFill.gray : (page.fills.find((r) => covers(r, b, slack))?.gray ?? null);
-    all.push({ ...b, fillOnly: entryFill !== undefined, filledGray });
+    if (all.some((c) => edges.every((k) => Math.abs(c[k] - b[k]) < GEOMETRY.sameCellOffset))) return;
+    const cover = page.fills.find((r) => covers(r, b, GEOMETRY.fillCoverSlack));
+    all.push({ ...b, fillOnly: entryFill !== undefined, filledGray: entryFill?.gray ?? cover?.gray ?? null });
   };
-  for (const b of raw) add(b);
+  for (const b of findCells(hLines, vLines)) add(b);
+  // Cells open on the left: the same search on the mirrored page.
+  const flipH = (s: Segment): Segment => ({ ...s, x1: -s.x2, x2: -s.x1 });
+  const flipV = (s: Segment): Segment => ({ ...s, x1: -s.x1, x2: -s.x1 });
+  for (const b of findCells(hLines.map(flipH), vLines.map(flipV))) add({ x1: -b.x2, y1: b.y1, x2: -b.x1, y2: b.y2 });
   for (const s of page.shapes) if (!s.curved && s.rectLike && (s.stroked || (s.filled && isSquare(s)))) add(s);
   for (const f of entryFills(page)) add(f, f);
   const squares = all.filter(isSquare);
