@@ -1,6 +1,4 @@
-/**
- * Candidates drawn with text: blank runs (underscores, dots), box glyphs (☐ ○) and bracket pairs ("[ ]", "( )").
- */
+/** Candidates drawn with text: blank runs (underscores, dots), box glyphs (☐ ○) and bracket pairs ("[ ]", "( )"). */
 import type { Candidate, Source } from './candidate';
 import { LAYOUT_PARAMS as P } from './params';
 import { SEGMENT_JOINERS, segmentHint, wordCount, type TextLine, type Token } from './text';
@@ -71,10 +69,6 @@ function bracketInk(t: Token): Box {
   };
 }
 
-export function bandHeight(size: number): number {
-  return Math.min(TEXT_FIELD.blankBandMax, Math.max(TEXT_FIELD.blankBandMin, TEXT_FIELD.blankBandEm * size));
-}
-
 /** A candidate drawn with the token's text, on its baseline. */
 const onToken = (t: Token, b: Box, source: Source, choice: boolean, confidence: number): Candidate => ({
   ...b,
@@ -97,7 +91,8 @@ export function textCandidates(lines: TextLine[]): Candidate[] {
         const source = t.text.includes('_') ? 'underscore' : 'dots';
         const joiners = t.glyphs.filter((g) => SEGMENT_JOINERS.has(g.ch) || (source === 'underscore' && g.ch === '.'));
         const hint = segmentHint(joiners.map((g) => g.ch));
-        const band = { x1: t.x1, x2: t.x2, y1, y2: y1 + bandHeight(t.size) };
+        const height = Math.max(TEXT_FIELD.blankBandMin, TEXT_FIELD.blankBandEm * t.size);
+        const band = { x1: t.x1, x2: t.x2, y1, y2: y1 + Math.min(TEXT_FIELD.blankBandMax, height) };
         out.push({ ...(hint ? { hint } : {}), ...onToken(t, band, source, before, TEXT_FIELD.blankConfidence) });
       } else if (t.type === 'box' || t.type === 'circle') {
         const source = t.type === 'circle' ? 'circle' : 'glyph';

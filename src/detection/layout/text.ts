@@ -1,6 +1,4 @@
-/**
- * Groups glyphs into lines and tokens: words/phrases, blank runs (underscores, dots) and box glyphs.
- */
+/** Groups glyphs into lines and tokens: words/phrases, blank runs (underscores, dots) and box glyphs. */
 import type { Box, Glyph, Segment } from './types';
 import { LAYOUT_PARAMS as P } from './params';
 
@@ -210,8 +208,7 @@ function tokenAt(gs: Glyph[], i: number, radios: Set<number>, vRules: Segment[])
     if (g.ch === '(' && n.ch === ')' && after?.ch === '_' && after.x1 - n.x2 < AREA_CODE_GAP_EM * g.size) {
       // "Cell (   )________": the parentheses hold the area code of the blank glued to them; one blank.
       let end = i + 2;
-      while (end + 1 < gs.length && gs[end + 1].ch === '_' && gs[end + 1].x1 - gs[end].x2 < P.underscoreJoinEm * g.size)
-        end++;
+      while (gs[end + 1]?.ch === '_' && gs[end + 1].x1 - gs[end].x2 < P.underscoreJoinEm * g.size) end++;
       return ['blank', end];
     }
     if (n.ch === close && n.x1 - g.x2 < BRACKET_PAIR_GAP_EM * g.size)
@@ -247,7 +244,6 @@ const RULE_INSET = 0.5;
  * (`O Yes  O No  O N/A`, `Sex: O Male O Female`). One lone `O` is a word (`Type O`).
  */
 function letterRadios(gs: Glyph[]): Set<number> {
-  const spaced = (a: Glyph, b: Glyph): boolean => b.x1 - a.x2 > P.spaceGapEm * b.size;
   const at = gs.flatMap((g, i) =>
     g.ch === 'O' &&
     (i === 0 || spaced(gs[i - 1], g)) &&
@@ -262,15 +258,12 @@ function letterRadios(gs: Glyph[]): Set<number> {
 
 export const wordCount = (t: Token): number => t.text.trim().split(/\s+/).length;
 
+/** The gap between two glyphs prints as a space. */
+const spaced = (a: Glyph, b: Glyph): boolean => b.x1 - a.x2 > P.spaceGapEm * b.size;
+
 /** Text with spaces restored from glyph gaps. */
-export function spacedText(gs: Glyph[]): string {
-  let s = '';
-  for (let k = 0; k < gs.length; k++) {
-    if (k > 0 && gs[k].x1 - gs[k - 1].x2 > P.spaceGapEm * gs[k].size) s += ' ';
-    s += gs[k].ch;
-  }
-  return s;
-}
+export const spacedText = (gs: Glyph[]): string =>
+  gs.map((g, k) => (k > 0 && spaced(gs[k - 1], g) ? ' ' : '') + g.ch).join('');
 
 /** Label text: trailing colon, required mark and blanks removed. */
 export function cleanLabel(s: string): string {
