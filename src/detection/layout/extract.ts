@@ -253,8 +253,7 @@ class OperatorRun {
         break;
       case OPS.setTextMatrix: {
         const m = (Array.isArray(a[0]) ? a[0] : a) as M6;
-        this.tm = [...m] as M6;
-        this.tlm = [...m] as M6;
+        [this.tm, this.tlm] = [m, m];
         break;
       }
       case OPS.moveText:
@@ -305,14 +304,13 @@ class OperatorRun {
     const trm = mul(user, this.fwd);
     const [lo, hi] = [-GLYPH_DESCENT_EM, GLYPH_ASCENT_EM];
     const box = boxOf([apply(trm, 0, lo), apply(trm, w0, lo), apply(trm, 0, hi), apply(trm, w0, hi)]);
-    const [, by] = apply(trm, 0, 0);
     const size = Math.hypot(trm[2], trm[3]);
     // Only upright text matters for form layout.
     if (Math.abs(trm[1]) < UPRIGHT_SKEW * size && trm[3] > 0) {
       this.glyphs.push({
         ch,
         ...box,
-        base: by,
+        base: trm[5],
         size,
         font: gs.font.name,
         mono: gs.font.mono,
@@ -327,8 +325,7 @@ class OperatorRun {
   private markerInk(ch: string, fontChar: string | undefined, trm: M6): { ink?: Box } {
     if (fontChar === undefined || !(BOX_CHARS.has(ch) || CIRCLE_CHARS.has(ch))) return {};
     const em = this.inkOf(this.gs.font.id, fontChar);
-    if (!em) return {};
-    return { ink: boxOf([apply(trm, em.x1, em.y1), apply(trm, em.x2, em.y2)]) };
+    return em ? { ink: boxOf([apply(trm, em.x1, em.y1), apply(trm, em.x2, em.y2)]) } : {};
   }
 
   private paint(stroke: boolean, fill: boolean): void {

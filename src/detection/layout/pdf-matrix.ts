@@ -22,8 +22,7 @@ export const apply = (m: M6, x: number, y: number): [number, number] => [
 export function uprightTransforms(view: number[], rotate: number): { fwd: M6; inv: M6; width: number; height: number } {
   const [x1, y1, x2, y2] = view;
   const r = ((rotate % 360) + 360) % 360;
-  const w = x2 - x1;
-  const h = y2 - y1;
+  const [w, h] = [x2 - x1, y2 - y1];
   if (r === 90) return { fwd: [0, -1, 1, 0, -y1, x2], inv: [0, 1, -1, 0, x2, y1], width: h, height: w };
   if (r === 180) return { fwd: [-1, 0, 0, -1, x2, y2], inv: [-1, 0, 0, -1, x2, y2], width: w, height: h };
   if (r === 270) return { fwd: [0, 1, -1, 0, y2, -x1], inv: [0, -1, 1, 0, x1, y2], width: h, height: w };

@@ -82,8 +82,7 @@ export const overlapY = (a: Box, b: Box): number => Math.min(a.y2, b.y2) - Math.
 export const intersects = (a: Box, b: Box, pad = 0): boolean =>
   a.x1 < b.x2 - pad && a.x2 > b.x1 + pad && a.y1 < b.y2 - pad && a.y2 > b.y1 + pad;
 export function iou(a: Box, b: Box): number {
-  const w = overlapX(a, b);
-  const h = overlapY(a, b);
+  const [w, h] = [overlapX(a, b), overlapY(a, b)];
   if (w <= 0 || h <= 0) return 0;
   const inter = w * h;
   return inter / (boxW(a) * boxH(a) + boxW(b) * boxH(b) - inter);
