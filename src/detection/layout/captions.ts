@@ -7,7 +7,7 @@
 import type { Candidate } from './candidate';
 import { LAYOUT_PARAMS as P } from './params';
 import type { LabelHit } from './labels';
-import { cleanLabel, type Token } from './text';
+import { cleanLabel, wordCount, type Token } from './text';
 
 const UNDERLINED = new Set(['underscore', 'dots', 'line']);
 const SIGNING_WORD = /\bsign(ature|ed)?\b/i;
@@ -64,7 +64,7 @@ export function captionsUnder(
           t.x1 <= c.x2 - CAPTION.minInside &&
           t.x2 <= c.x2 + P.captionMaxOverhang &&
           !/:\s*$/.test(t.text) &&
-          t.text.trim().split(/\s+/).length <= P.captionMaxWords &&
+          wordCount(t) <= P.captionMaxWords &&
           t.text.length <= CAPTION.maxCharsPerWord * P.captionMaxWords,
       )
       .sort((a, b) => a.x1 - b.x1);

@@ -4,7 +4,7 @@
  * lines), its options are its cells, named by their column headers. Other tables of empty cells stay text.
  */
 import { choiceMode } from '../kinds';
-import { TEXT_MIDDLE_EM } from './box-text';
+import { textMiddle } from './box-text';
 import type { Candidate } from './candidate';
 import { TABLE_ALIGN as ALIGN } from './cell-candidates';
 import type { Token } from './text';
@@ -37,9 +37,8 @@ export function cellGridRows(cands: Candidate[], tokens: Token[]): CellGridRow[]
 function gridRow(cells: Candidate[], tokens: Token[], from: number): CellGridRow | null {
   if (cells.length < 2) return null;
   const row = cells[0].cell!;
-  const mid = (t: Token): number => t.base + TEXT_MIDDLE_EM * t.size;
   const head = tokens
-    .filter((t) => t.x1 >= from && t.x2 <= row.x1 + ALIGN && mid(t) > row.y1 && mid(t) < row.y2)
+    .filter((t) => t.x1 >= from && t.x2 <= row.x1 + ALIGN && textMiddle(t) > row.y1 && textMiddle(t) < row.y2)
     .sort((a, b) => b.base - a.base || a.x1 - b.x1);
   if (!head.length) return null;
   const prompt = head.map((t) => t.text.trim()).join(' ');

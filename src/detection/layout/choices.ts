@@ -5,11 +5,11 @@
 import type { ChoiceMark, FieldKind } from '../field-map';
 import { choiceMode, instructionMode } from '../kinds';
 import type { Candidate } from './candidate';
-import { isRequiredText, type TextLine, type Token } from './text';
+import { isRequiredText, type TextLine, type Token, wordCount } from './text';
 import type { Box } from './types';
 import { bindFarLeft, bindRow, pageSide, splitPromptOption, subToken, toksBetween, type RowBinding } from './bind';
-import { COLUMN_HEADER_MAX_RISE, HEADER_REACH, least, textOf, TOUCH_SLACK, wordCount } from './labels';
-import { TEXT_MIDDLE_EM } from './box-text';
+import { COLUMN_HEADER_MAX_RISE, HEADER_REACH, least, textOf, TOUCH_SLACK } from './labels';
+import { textMiddle } from './box-text';
 import { COLUMN_LIST_MANY_MIN, regroupColumnLists, type ListQuestion } from './column-lists';
 import { LAYOUT_PARAMS as P } from './params';
 
@@ -133,9 +133,7 @@ function markerRows(markers: Candidate[], tokens: Token[]): Row[] {
   return rows.map(({ y, items }) => {
     items.sort((a, b) => a.x1 - b.x1);
     const toks = tokens
-      .filter(
-        (t) => Math.abs(t.base + TEXT_MIDDLE_EM * t.size - y) < CHOICE.rowTextHalfEm * t.size + CHOICE.rowTextSlack,
-      )
+      .filter((t) => Math.abs(textMiddle(t) - y) < CHOICE.rowTextHalfEm * t.size + CHOICE.rowTextSlack)
       .sort((a, b) => a.x1 - b.x1)
       .flatMap(splitPromptOption);
     return { y, items, toks, em: Math.max(CHOICE.minRowEm, Math.min(...items.map((m) => m.size)), toks[0]?.size ?? 0) };

@@ -7,10 +7,10 @@
  * Each option is one field whose rect is the word's ink box grown by `circleWordPad` per side.
  */
 import { splitPromptOption, subToken } from './bind';
-import { TEXT_MIDDLE_EM } from './box-text';
-import { HEADER_REACH, textOf, TOUCH_SLACK, wordCount } from './labels';
+import { textMiddle } from './box-text';
+import { HEADER_REACH, textOf, TOUCH_SLACK } from './labels';
 import { LAYOUT_PARAMS as P } from './params';
-import { wordGap, type TextLine, type Token } from './text';
+import { wordGap, type TextLine, type Token, wordCount } from './text';
 import type { Box } from './types';
 
 export interface CircleQuestion {
@@ -171,7 +171,7 @@ export function findCircleWords(
   const usedLines = new Set<TextLine>();
   for (const [li, l] of lines.entries()) {
     // Words on a row of markers are the markers' option labels.
-    const lineMiddle = l.base + TEXT_MIDDLE_EM * l.size;
+    const lineMiddle = textMiddle(l);
     if (markers.some((m) => Math.abs((m.y1 + m.y2) / 2 - lineMiddle) < CIRCLE.markerRowTolerance)) continue;
     if (usedLines.has(l)) continue;
     const toks = l.tokens.flatMap((t) => (t.type === 'text' ? splitPromptOption(t) : [t]));

@@ -1,6 +1,6 @@
 /** Binds text fields to their labels: inside the box, on the same baseline to the left, or just above. */
 import { isYesNoWord } from '../kinds';
-import { isHint, TEXT_MIDDLE_EM } from './box-text';
+import { isHint, textMiddle } from './box-text';
 import type { Candidate } from './candidate';
 import type { TextLine, Token } from './text';
 import type { Box } from './types';
@@ -29,7 +29,6 @@ export const HEADER_REACH = 4;
 export const COLUMN_HEADER_MAX_RISE = 160;
 
 export const textOf = (toks: Token[]): string => toks.map((t) => t.text).join(' ');
-export const wordCount = (t: Token): number => t.text.trim().split(/\s+/).length;
 
 /** The first of `toks` with the least `key`, or null. */
 export const least = (toks: Token[], key: (t: Token) => number): Token | null =>
@@ -122,7 +121,6 @@ export function findLabel(c: Candidate, tokens: Token[], fields: Candidate[]): L
 /** Row header of a table row: the left-most text on the field's row. */
 export function rowHeader(c: Box, tokens: Token[]): Token | null {
   const cy = (c.y1 + c.y2) / 2;
-  const before = (t: Token): boolean =>
-    t.x2 <= c.x1 && Math.abs(t.base + TEXT_MIDDLE_EM * t.size - cy) <= LABEL_PLACE.rowHeaderTolerance;
+  const before = (t: Token): boolean => t.x2 <= c.x1 && Math.abs(textMiddle(t) - cy) <= LABEL_PLACE.rowHeaderTolerance;
   return least(tokens.filter(before), (t) => t.x1);
 }
