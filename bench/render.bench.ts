@@ -20,7 +20,7 @@ import {
   PDFSignature,
   PDFTextField,
 } from 'pdf-lib';
-import type { DetectedField, DetectionResult, FieldKind, Rect } from '../src/detection/field-map';
+import type { DetectedField, DetectionResult, FieldKind, Rect } from '../src/shared/field-map';
 import { renderCompletedPdf, type RenderField } from '../src/rendering';
 import { LOAD_OPTIONS, SAVE_OPTIONS } from '../src/rendering/render';
 import { makeSignaturePng } from '../src/rendering/test-support';

@@ -4,7 +4,7 @@
  * (src/detection/index.ts); detect.bench.ts checks that both give the same fields before trusting it.
  */
 import { addDateLayouts } from '../../src/detection/date-layout';
-import type { DetectionResult, DetectedField } from '../../src/detection/field-map';
+import type { DetectionResult, DetectedField } from '../../src/shared/field-map';
 import { finishFields, type Finished } from '../../src/detection/finish';
 import { extractPage } from '../../src/detection/layout/extract';
 import { detectPage } from '../../src/detection/layout/page-fields';

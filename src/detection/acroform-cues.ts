@@ -5,7 +5,7 @@
  * (`widgetField`, `radioPrompts`).
  */
 import type { AcroWidget } from './acroform';
-import type { DetectedField, FieldKind } from './field-map';
+import type { DetectedField, FieldKind } from '../shared/field-map';
 import { isDateText, isSignatureText } from './kinds';
 
 const compact = (s: string): string =>

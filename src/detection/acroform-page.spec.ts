@@ -1,5 +1,5 @@
 import { PDFDocument, PDFName, PDFString, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { DetectedField } from './field-map';
+import type { DetectedField } from '../shared/field-map';
 import { detectFields } from './index';
 
 /** A one-page fillable form built here: printed words with pdf-lib, widgets where a form tool would put them. */

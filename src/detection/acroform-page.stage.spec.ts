@@ -1,5 +1,5 @@
 import type { AcroWidget } from './acroform';
-import type { DetectedField, Rect } from './field-map';
+import type { DetectedField, Rect } from '../shared/field-map';
 import type { Glyph, PageContent, Segment } from './layout/types';
 import { layoutPages } from './layout-pages';
 import { PageBudget } from './page-budget';

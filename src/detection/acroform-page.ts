@@ -6,7 +6,7 @@
  */
 import type { AcroWidget } from './acroform';
 import { radioPrompts, widgetField } from './acroform-cues';
-import type { DetectedField } from './field-map';
+import type { DetectedField } from '../shared/field-map';
 import { blank } from './layout/blank-space';
 import type { Candidate } from './layout/candidate';
 import { findCandidates } from './layout/candidates';

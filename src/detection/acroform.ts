@@ -13,7 +13,7 @@ import {
   decodePDFRawStream,
   type PDFObject,
 } from 'pdf-lib';
-import type { DetectedField, FieldKind, Rect } from './field-map';
+import type { DetectedField, FieldKind, Rect } from '../shared/field-map';
 import { isDateText } from './kinds';
 import { boxH, boxW, intersects, iou, rectBox, type Box } from './layout/types';
 

@@ -4,7 +4,7 @@
  * "Other" option), in English and Spanish. One stage over the finished field map (reading order). Precision
  * first: a rule is set only when the cue is plain and the option it depends on sits just before the blank.
  */
-import { isChoiceKind, type DetectedField } from './field-map';
+import { isChoiceKind, type DetectedField } from '../shared/field-map';
 import { foldText } from './kinds';
 import type { Box } from './layout/types';
 import { quoted } from './review';

@@ -1,6 +1,6 @@
 import { CONFIDENCE_WEIGHTS, bindingGap, confidenceFeatures, confidenceOf } from './confidence';
 import { BANDS, bandOf } from '../../bench/lib/extra-metrics';
-import type { DetectedField } from './field-map';
+import type { DetectedField } from '../shared/field-map';
 import type { Token } from './layout/text';
 
 const token = (text: string, x1: number, x2: number, y1 = 700, size = 10): Token => ({

@@ -6,7 +6,7 @@
  * (target: the field matches a real field and, where the truth says, bears the right label), so a band of
  * confidence reads as an observed precision (bench:detect prints it per band).
  */
-import { isChoiceKind, type DetectedField } from './field-map';
+import { isChoiceKind, type DetectedField } from '../shared/field-map';
 import { kindCue } from './kinds';
 import type { Token } from './layout/text';
 import { boxH, boxW, overlapX, overlapY, type Box } from './layout/types';

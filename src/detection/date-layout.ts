@@ -3,7 +3,7 @@
  * "dd/mm/aaaa") and, when the blank prints its own separators (`__/__/____`, `__ - __ - ____`), where each part
  * goes. The completed PDF then writes each part between the separators instead of over them.
  */
-import type { DateLayout, DatePart, DetectedField } from './field-map';
+import type { DateLayout, DatePart, DetectedField } from '../shared/field-map';
 import type { Box, Glyph, PageContent } from './layout/types';
 import { uprightBox } from './page-text';
 

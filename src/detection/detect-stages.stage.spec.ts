@@ -1,5 +1,5 @@
 import { addDates, ocrReason, placeOnScans, textPages } from './detect-stages';
-import type { DetectedField, Rect } from './field-map';
+import type { DetectedField, Rect } from '../shared/field-map';
 import type { PageContents } from './page-budget';
 import { loadPage } from 'test/utils/page-fixture';
 

@@ -1,6 +1,6 @@
 /** The small stages of detectFields (index.ts) between reading the pages and the field map. */
 import { addDateLayouts } from './date-layout';
-import type { DetectedField } from './field-map';
+import type { DetectedField } from '../shared/field-map';
 import type { LayoutPages } from './layout-pages';
 import type { PageContents } from './page-budget';
 import { pageText, type PageText } from './page-text';

@@ -1,6 +1,6 @@
 import { MAX_FIELDS_PER_VERSION } from 'src/shared/constants';
 import { clampRect, keepEditable } from './editable';
-import type { DetectedField, Rect } from './field-map';
+import type { DetectedField, Rect } from '../shared/field-map';
 import { detectedField as field } from 'test/factories/fields.factory';
 
 const PAGE: Rect = [0, 0, 612, 792];

@@ -5,7 +5,7 @@
  * word: what its stages leave unsure is repaired here (review reasons already name it), never left for the save.
  */
 import { FIELD_TEXT_LIMITS, MAX_FIELDS_PER_VERSION } from 'src/shared/constants';
-import { isChoiceKind, type DetectedField, type Rect } from './field-map';
+import { isChoiceKind, type DetectedField, type Rect } from '../shared/field-map';
 
 /** pt: the smallest side a repaired rect keeps (the wire rounds to 0.01 pt; x1 < x2 must survive that). */
 const MIN_SIDE_PT = 1;

@@ -4,7 +4,7 @@
  */
 import { detectAnswerRules } from './answer-rules';
 import { confidenceFeatures, confidenceOf, overlapsOther, type ConfidenceFeatures } from './confidence';
-import { isChoiceKind, type DetectedField, type Detector } from './field-map';
+import { isChoiceKind, type DetectedField, type Detector } from '../shared/field-map';
 import { textKind } from './kinds';
 import type { Box } from './layout/types';
 import { uprightBox, type PageText } from './page-text';

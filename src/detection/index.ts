@@ -10,13 +10,13 @@
 import { readAcroForm } from './acroform';
 import { addDates, ocrReason, placeOnScans, textPages } from './detect-stages';
 import { keepEditable } from './editable';
-import type { DetectionResult, Detector, Rect } from './field-map';
+import type { DetectionResult, Detector, Rect } from '../shared/field-map';
 import { finishFields } from './finish';
 import { layoutPages } from './layout-pages';
 import { PageBudget, pageContents, type DetectionBudget } from './page-budget';
 import { withPdfJsDocument } from './pdf-document';
 
-export type { DetectedField, DetectionResult, Detector, FieldKind, Rect } from './field-map';
+export type { DetectedField, DetectionResult, Detector, FieldKind, Rect } from '../shared/field-map';
 
 export interface DetectOptions {
   /** 'auto' (default): the AcroForm when the PDF has fields, else the layout. */

@@ -2,7 +2,7 @@
  * Field kinds from label text, in English and Spanish. Each kind has one cue list so that both detectors
  * (layout and AcroForm) and the confidence stage read the same words.
  */
-import type { FieldKind } from './field-map';
+import type { FieldKind } from '../shared/field-map';
 
 /** Accents folded and lower-cased, so "Teléfono" and "telefono" read alike. */
 export function foldText(s: string): string {

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { detectFields } from './index';
-import type { DetectedField } from './field-map';
+import type { DetectedField } from '../shared/field-map';
 
 async function makePdf(draw: (page: PDFPage, font: PDFFont) => void): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

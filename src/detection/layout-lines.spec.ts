@@ -1,7 +1,7 @@
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { embedTestFont } from '../../test/utils/embedded-fonts';
 import { detectFields } from './index';
-import type { DetectedField } from './field-map';
+import type { DetectedField } from '../shared/field-map';
 
 interface Pen {
   page: PDFPage;

@@ -5,7 +5,7 @@
  */
 import type { AcroWidget } from './acroform';
 import { widgetPageFields } from './acroform-page';
-import type { DetectedField } from './field-map';
+import type { DetectedField } from '../shared/field-map';
 import type { DetectOptions } from './index';
 import { detectPage } from './layout/page-fields';
 import { needsOcr, OcrSession, type OcrPageResult } from './ocr';

@@ -2,7 +2,7 @@
  * What the post-processing stages (sections, reading order, confidence, review) read from a page: its text
  * lines in the upright analysis space and the page's fields mapped into that space.
  */
-import type { DetectedField } from './field-map';
+import type { DetectedField } from '../shared/field-map';
 import { buildLines, type TextLine } from './layout/text';
 import { boxOf, type Box, type PageContent } from './layout/types';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'fs';
 import path from 'path';
 import { detectFields } from './index';
-import type { DetectedField } from './field-map';
+import type { DetectedField } from '../shared/field-map';
 
 const FIX = path.resolve(__dirname, '..', '..', 'test', 'fixtures', 'pdfs');
 const load = (name: string): Uint8Array => new Uint8Array(readFileSync(path.join(FIX, name)));

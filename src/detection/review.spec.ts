@@ -1,4 +1,4 @@
-import type { DetectedField } from './field-map';
+import type { DetectedField } from '../shared/field-map';
 import type { PageText } from './page-text';
 import { LOW_CONFIDENCE } from 'src/shared/constants';
 import { MAX_REASONS, reviewReasons } from './review';

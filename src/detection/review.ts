@@ -4,7 +4,7 @@
  * line counting the rest.
  */
 import { overlapsOther } from './confidence';
-import { isChoiceKind, type DetectedField, type Detector } from './field-map';
+import { isChoiceKind, type DetectedField, type Detector } from '../shared/field-map';
 import { foldText } from './kinds';
 import { LOW_CONFIDENCE } from 'src/shared/constants';
 import { rectBox } from './layout/types';

@@ -1,5 +1,5 @@
 /** Field maps for the FHIR mapping's specs: small, hand-made, one of each kind the mapping treats apart. */
-import type { FieldKind } from 'src/detection/field-map';
+import type { FieldKind } from '../shared/field-map';
 import type { FhirField } from './outline';
 
 export const BASE_URL = 'https://forms.example.com';

@@ -6,7 +6,7 @@ import { AppException } from 'src/common/errors/app.exception';
 import { ErrorCode } from 'src/common/errors/error-codes';
 import { newId, randomBase62 } from 'src/common/ids/ids';
 import { Settings } from 'src/config/settings';
-import { isPrefillable } from 'src/detection/field-map';
+import { isPrefillable } from '../shared/field-map';
 import { redirectUrlProblem } from 'src/organizations/fill-embedding';
 import { OrganizationsService } from 'src/organizations/organizations.service';
 import { answerError, ruleMessage } from 'src/shared/answer-rules';

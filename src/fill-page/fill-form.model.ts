@@ -1,4 +1,4 @@
-import type { FieldKind } from 'src/detection/field-map';
+import type { FieldKind } from '../shared/field-map';
 import type { FieldFormat } from 'src/shared/answer-rules';
 
 /** One field as the fill page sees it (no geometry beyond the page number). */

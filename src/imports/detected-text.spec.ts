@@ -1,4 +1,4 @@
-import type { DetectedField, DetectionResult } from 'src/detection/field-map';
+import type { DetectedField, DetectionResult } from '../shared/field-map';
 import { cleanDetectedText, DETECTED_TEXT_LIMITS, storableDetection } from './detected-text';
 import { detectedField } from 'test/factories/fields.factory';
 

@@ -1,4 +1,4 @@
-import type { DetectedField, DetectionResult } from 'src/detection/field-map';
+import type { DetectedField, DetectionResult } from '../shared/field-map';
 
 // C0 and C1 control characters, DEL, and the Unicode line/paragraph separators: never part of a printed label.
 // eslint-disable-next-line no-control-regex

@@ -4,7 +4,7 @@ import { DataSource, In, Repository } from 'typeorm';
 import { rowsReturned } from 'src/database/raw-query';
 import { OutboundError, safeFetch } from 'src/common/http/safe-fetch';
 import { Settings } from 'src/config/settings';
-import type { DetectionResult } from 'src/detection/field-map';
+import type { DetectionResult } from '../shared/field-map';
 import { EventsService } from 'src/events/events.service';
 import { runInSandbox, SandboxError } from 'src/pdf-sandbox';
 import { TemplatesService } from 'src/templates/templates.service';

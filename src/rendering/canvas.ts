@@ -1,5 +1,5 @@
 import type { PDFFont, PDFName, PDFPage } from 'pdf-lib';
-import type { Rect } from '../detection/field-map';
+import type { Rect } from '../shared/field-map';
 import { ContentBuilder } from './content';
 import type { TextLayout } from './layout';
 import type { EmbeddedImage } from './png';

@@ -1,6 +1,6 @@
 import { PDFArray, PDFDocument, PDFFont, PDFName, PDFRawStream, StandardFonts, decodePDFRawStream } from 'pdf-lib';
 import { detectFields } from '../detection';
-import type { Rect } from '../detection/field-map';
+import type { Rect } from '../shared/field-map';
 import { renderCompletedPdf, type RenderField } from './index';
 import { extractInk } from './signature-ink';
 import { extractText, makeScrawlPng, type TextItem } from './test-support';

@@ -15,7 +15,7 @@ import {
   decodePDFRawStream,
   degrees,
 } from 'pdf-lib';
-import type { FieldKind, Rect } from '../detection/field-map';
+import type { FieldKind, Rect } from '../shared/field-map';
 import { RenderInputError, renderCompletedPdf, type RenderField, type RenderInput } from './index';
 import { extractText, makeSignaturePng, type TextItem } from './test-support';
 

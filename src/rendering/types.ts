@@ -1,4 +1,4 @@
-import type { DetectedField } from '../detection/field-map';
+import type { DetectedField } from '../shared/field-map';
 
 export interface RenderField extends DetectedField {
   fieldId: string;

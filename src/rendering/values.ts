@@ -1,4 +1,4 @@
-import type { DatePart, FieldKind } from '../detection/field-map';
+import type { DatePart, FieldKind } from '../shared/field-map';
 
 const CHOICE_KINDS: ReadonlySet<FieldKind> = new Set<FieldKind>(['select_one', 'select_many', 'checkbox']);
 const TRUE_WORDS = new Set(['true', 'yes', 'on', 'x', '1', 'checked']);

@@ -2,7 +2,7 @@
  * The table of answer-rule cases that both the server's spec and the fill page's spec run, so the page and the
  * server cannot drift apart. `today` of every case is TODAY.
  */
-import type { FieldKind } from '../detection/field-map';
+import type { FieldKind } from './field-map';
 import type { FieldFormat, RuleError } from './answer-rules';
 
 export const TODAY = '2026-11-26';

@@ -2,7 +2,7 @@
  * Answer rules (decisions.md "Answer rules: formats and conditions"): the one implementation used by the server
  * (submit, prefill, edits) and bundled into the fill page. Pure TypeScript: no Node, Nest or DOM imports.
  */
-import type { FieldKind } from '../detection/field-map';
+import type { FieldKind } from './field-map';
 
 export const FIELD_FORMATS = ['zip', 'ssn', 'birth_date'] as const;
 export type FieldFormat = (typeof FIELD_FORMATS)[number];

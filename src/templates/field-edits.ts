@@ -2,7 +2,7 @@
  * PUT /templates/{id}/fields: checks a new field map against the version it was read from and builds the
  * fields of the next version. Pure (ids come from the caller), so every rule has a unit spec.
  */
-import type { ChoiceMark, FieldKind, Rect } from 'src/detection/field-map';
+import type { ChoiceMark, FieldKind, Rect } from '../shared/field-map';
 import type { FieldEntryDto } from './dto/template-edit.dto';
 import { entryRules } from './field-rule-edits';
 import { rectOnPage, type PageBox } from './page-boxes';

@@ -1,4 +1,4 @@
-import type { FieldKind } from 'src/detection/field-map';
+import type { FieldKind } from '../shared/field-map';
 
 import { MAX_TEXT_ANSWER_LENGTH } from 'src/shared/constants';
 

@@ -4,7 +4,7 @@
  * is sane and pdf-lib is known to load it), once per version: the result is stored with the version.
  */
 import { PDFDocument, ParseSpeeds } from 'pdf-lib';
-import type { Rect } from 'src/detection/field-map';
+import type { Rect } from '../shared/field-map';
 
 export interface PageBox {
   /** 1-based page number. */

@@ -1,4 +1,4 @@
-import type { Rect } from 'src/detection/field-map';
+import type { Rect } from '../shared/field-map';
 import { carryOver, iou, matchFields, staffEdits } from './reimport-carry-over';
 import type { TemplateField } from './template-field';
 import { templateField } from 'test/factories/fields.factory';

@@ -8,7 +8,7 @@
  * previous one on the same page with rects overlapping by IoU >= 0.5, or with the same printed label in the same
  * section (for a choice option: the same question and option text); pairs are taken best first, one to one.
  */
-import { isChoiceKind, type Rect } from 'src/detection/field-map';
+import { isChoiceKind, type Rect } from '../shared/field-map';
 import type { CarriedProperty, TemplateField } from './template-field';
 
 export const MIN_IOU = 0.5;

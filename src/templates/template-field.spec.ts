@@ -1,4 +1,4 @@
-import type { DetectionResult } from 'src/detection/field-map';
+import type { DetectionResult } from '../shared/field-map';
 import { ownQuestionId, storedFields, withPublicIds, type TemplateField } from './template-field';
 import { detectedField as field } from 'test/factories/fields.factory';
 

@@ -1,6 +1,6 @@
 import type { ValueTransformer } from 'typeorm';
 import { newId } from 'src/common/ids/ids';
-import type { DetectedField, DetectionResult, Detector } from 'src/detection/field-map';
+import type { DetectedField, DetectionResult, Detector } from '../shared/field-map';
 import type { FieldCondition, FieldFormat } from 'src/shared/answer-rules';
 
 /**

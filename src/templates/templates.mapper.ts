@@ -2,7 +2,7 @@ import type { TemplateFieldDto, TemplateResponseDto } from './dto/template.dto';
 import type { Template } from './entities/template.entity';
 import type { TemplateVersion } from './entities/template-version.entity';
 import type { TemplateField } from './template-field';
-import { isChoiceKind, isPrefillable } from 'src/detection/field-map';
+import { isChoiceKind, isPrefillable } from '../shared/field-map';
 
 const round = (n: number) => Math.round(n * 100) / 100;
 

@@ -5,7 +5,7 @@ import { EntityManager, Repository } from 'typeorm';
 import type { CallerOrg } from 'src/common/auth/caller';
 import { AppException } from 'src/common/errors/app.exception';
 import { looksLikeId, newId } from 'src/common/ids/ids';
-import type { DetectionResult, Detector } from 'src/detection/field-map';
+import type { DetectionResult, Detector } from '../shared/field-map';
 import type {
   RetiredTemplateResponseDto,
   TemplateFieldsResponseDto,

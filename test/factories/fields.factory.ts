@@ -1,4 +1,4 @@
-import type { DetectedField } from 'src/detection/field-map';
+import type { DetectedField } from '../../src/shared/field-map';
 import type { TemplateField } from 'src/templates/template-field';
 
 /** A detected text field named "Name" on page 1; `extra` sets what a test is about. */

@@ -3,7 +3,7 @@
  * the empty cells of tables headed by answers (cell-grids.ts, the whole interior of the cell: a tick goes anywhere
  * in it) and words to circle (circle-words.ts). Question keys are drawn in that order.
  */
-import type { DetectedField } from '../field-map';
+import type { DetectedField } from '../../shared/field-map';
 import type { Candidate } from './candidate';
 import type { CellGridRow } from './cell-grids';
 import { groupChoices, type ChoiceQuestion } from './choices';

@@ -2,7 +2,7 @@
  * Choice markers -> options and questions: option text to the right (or the column header in a table),
  * prompt to the left or above, rows of one question merged, one vs many decided from the wording.
  */
-import type { ChoiceMark, FieldKind } from '../field-map';
+import type { ChoiceMark, FieldKind } from '../../shared/field-map';
 import { choiceMode, instructionMode } from '../kinds';
 import type { Candidate } from './candidate';
 import { isRequiredText, type TextLine, type Token, wordCount } from './text';

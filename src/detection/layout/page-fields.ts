@@ -2,7 +2,7 @@
  * Flat-PDF detector for one page: a short pipeline of named stages (`detectPage`), each with a spec on page data
  * dumped from a real form (test/fixtures/pages).
  */
-import type { DetectedField } from '../field-map';
+import type { DetectedField } from '../../shared/field-map';
 import { findCandidates } from './candidates';
 import { choiceFields } from './choice-fields';
 import { findCircleWords } from './circle-words';

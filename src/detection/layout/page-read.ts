@@ -2,7 +2,7 @@
  * Stage 1 of a flat page (see page-fields.ts): its text lines, and the section a height falls in (bold heading
  * lines start sections). What every later stage of the page reads.
  */
-import type { Rect } from '../field-map';
+import type { Rect } from '../../shared/field-map';
 import { textTokens } from './labels';
 import { buildLines, type TextLine, type Token } from './text';
 import { boxOf, type Box, type PageContent } from './types';

@@ -10,7 +10,7 @@
  *   textFields  the fields, with captions printed under blanks in place of their labels (captions.ts), page-wide
  *               separator rules dropped, and prompts of table cells joined with their row header
  */
-import type { DetectedField } from '../field-map';
+import type { DetectedField } from '../../shared/field-map';
 import { textKind } from '../kinds';
 import type { Candidate } from './candidate';
 import { captionsUnder, splitByCaptions } from './captions';

@@ -1,7 +1,7 @@
 import { PDFDocument, TextRenderingMode, rgb, setTextRenderingMode } from 'pdf-lib';
 import { embedTestFont } from 'test/utils/embedded-fonts';
 import { detectFields } from '../index';
-import type { DetectedField } from '../field-map';
+import type { DetectedField } from '../../shared/field-map';
 import { estimateSkew, rotateImage } from './deskew';
 import type { Gray } from './raster';
 import { findRules } from './rules';

@@ -1,4 +1,4 @@
-import { FIELD_KINDS } from 'src/detection/field-map';
+import { FIELD_KINDS } from '../../shared/field-map';
 import { html, type SafeHtml } from 'src/common/html/html';
 import { EDITOR_ASSETS, renderEditorDocument } from './layout';
 

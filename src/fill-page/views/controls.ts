@@ -1,4 +1,4 @@
-import type { FieldKind } from 'src/detection/field-map';
+import type { FieldKind } from '../../shared/field-map';
 import type { PageStrings } from '../i18n/strings';
 import { html, type SafeHtml } from 'src/common/html/html';
 import { cleanLabel, itemMessageLabel, requiredMessage, type FormItem } from './questions';

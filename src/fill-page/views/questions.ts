@@ -1,4 +1,4 @@
-import type { FieldKind } from 'src/detection/field-map';
+import type { FieldKind } from '../../shared/field-map';
 import type { FillFormField } from '../fill-form.model';
 import type { PageStrings } from '../i18n/strings';
 

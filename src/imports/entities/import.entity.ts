@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { encryptedBytes } from 'src/common/crypto/encrypted-column';
-import type { Detector } from 'src/detection/field-map';
+import type { Detector } from '../../shared/field-map';
 
 export type ImportStatus = 'queued' | 'processing' | 'succeeded' | 'failed';
 

@@ -18,7 +18,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsWellFormedText } from 'src/common/validation/text-and-time';
-import { CHOICE_MARKS, FIELD_KINDS, type ChoiceMark, type FieldKind } from 'src/detection/field-map';
+import { CHOICE_MARKS, FIELD_KINDS, type ChoiceMark, type FieldKind } from '../../shared/field-map';
 import { FIELD_FORMATS, type FieldFormat } from 'src/shared/answer-rules';
 import { CONDITION_DESCRIPTION, FieldConditionDto, FORMAT_DESCRIPTION } from './field-rules.dto';
 import { TemplateFieldDto } from './template.dto';

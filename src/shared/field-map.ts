@@ -1,12 +1,13 @@
 /**
- * The field map: what detection produces and rendering consumes. Plain data, no Nest imports.
+ * The field map: what detection produces and templates, rendering, the fill page, FHIR and the answer rules
+ * consume. Plain data, no Nest imports; shared (not detection's) so no module reaches into detection for it.
  * Wire names (snake_case) are produced by the templates module's mapper, not here.
  */
-import type { FieldFormat } from '../shared/answer-rules';
-import type { ChoiceMark, FieldKind } from 'src/shared/constants';
+import type { FieldFormat } from './answer-rules';
+import type { ChoiceMark, FieldKind } from './constants';
 
 // The kinds and marks live in src/shared/constants.ts (the browser code uses them too).
-export { CHOICE_MARKS, FIELD_KINDS, isChoiceKind, type ChoiceMark, type FieldKind } from 'src/shared/constants';
+export { CHOICE_MARKS, FIELD_KINDS, isChoiceKind, type ChoiceMark, type FieldKind } from './constants';
 
 /** [x1, y1, x2, y2] in PDF user space of the page (origin bottom-left, page /Rotate not applied). */
 export type Rect = [number, number, number, number];
