@@ -4,9 +4,8 @@
  * side is scored over the row (tight gaps, gaps alike along the row, few markers left without a word) and
  * the cheaper side wins; each word binds at most one marker and each marker at most one word.
  */
-import { TOUCH_SLACK } from './labels';
 import { LAYOUT_PARAMS as P } from './params';
-import { spacedText, type Token } from './text';
+import { TOUCH_SLACK, spacedText, type Token } from './text';
 import type { Box } from './types';
 
 export type Side = 'left' | 'right';
@@ -71,8 +70,8 @@ function sideCost(markers: Box[], words: Array<Token | null>, side: Side, em: nu
   return cost;
 }
 
-function wordsFor(markers: Box[], toks: Token[], side: Side, em: number): Array<Token | null> {
-  const maxGap = Math.max(P.bindMaxGapFloor, P.bindMaxGapEm * em);
+/** Each marker's nearest word on `side` within its slot of the row (up to the next marker) and `maxGap`. */
+function wordsFor(markers: Box[], toks: Token[], side: Side, maxGap: number): Array<Token | null> {
   return markers.map((m, i) => {
     const w =
       side === 'right'
@@ -89,8 +88,9 @@ function wordsFor(markers: Box[], toks: Token[], side: Side, em: number): Array<
  */
 export function bindRow(markers: Box[], toks: Token[], em: number, prefer?: Side): RowBinding | null {
   const options: RowBinding[] = [];
+  const maxGap = Math.max(P.bindMaxGapFloor, P.bindMaxGapEm * em);
   for (const side of ['right', 'left'] as const) {
-    const words = wordsFor(markers, toks, side, em);
+    const words = wordsFor(markers, toks, side, maxGap);
     const bound = words.filter((w) => w !== null).length;
     if (bound === 0 || bound * 2 < markers.length) continue;
     options.push({ side, words, cost: sideCost(markers, words, side, em) });
@@ -104,9 +104,10 @@ export function bindRow(markers: Box[], toks: Token[], em: number, prefer?: Side
 
 /**
  * Radio circles set far right of their words (`Diabetes        ○     Asthma        ○`, a condition list in two
- * columns), too far for `bindRow`: each circle takes the last word before it when every circle of the row has
- * one, nothing follows the last circle and no blank (of `walls`, those on the row) sits between a word and its circle. Drawn circles only: they
- * are options, while a lone check box after a sentence is a consent tick that keeps its sentence as its prompt.
+ * columns), too far for `bindRow`: each circle takes the last word before it, at any distance, when every circle
+ * of the row has one, nothing follows the last circle and no blank (of `walls`, those on the row) sits between a
+ * word and its circle. Circles only (drawn or glyphs): they are options, while a lone check box after a sentence is
+ * a consent tick that keeps its sentence as its prompt.
  */
 export function bindFarLeft(
   { items: markers, toks }: { items: Array<Box & { source: string }>; toks: Token[] },
@@ -114,7 +115,7 @@ export function bindFarLeft(
 ): RowBinding | null {
   const last = markers[markers.length - 1];
   if (!markers.every((m) => m.source === 'circle') || toksBetween(toks, last.x2, Infinity).length) return null;
-  const words = markers.map((m, i) => toksBetween(toks, markers[i - 1]?.x2 ?? -Infinity, m.x1).at(-1) ?? null);
+  const words = wordsFor(markers, toks, 'left', Infinity);
   const walled = (w: Token, m: Box): boolean =>
     walls.some((o) => o.x1 >= w.x2 - TOUCH_SLACK && o.x2 <= m.x1 + TOUCH_SLACK);
   if (words.some((w, i) => w === null || walled(w, markers[i]))) return null;

@@ -5,10 +5,19 @@
 import type { ChoiceMark, FieldKind } from '../../shared/field-map';
 import { choiceMode, instructionMode } from '../kinds';
 import type { Candidate } from './candidate';
-import { isRequiredText, type TextLine, type Token, wordCount } from './text';
+import {
+  COLUMN_HEADER_MAX_RISE,
+  HEADER_REACH,
+  least,
+  textOf,
+  TOUCH_SLACK,
+  isRequiredText,
+  type TextLine,
+  type Token,
+  wordCount,
+} from './text';
 import type { Box } from './types';
 import { bindFarLeft, bindRow, pageSide, splitPromptOption, subToken, toksBetween, type RowBinding } from './bind';
-import { COLUMN_HEADER_MAX_RISE, HEADER_REACH, least, textOf, TOUCH_SLACK } from './labels';
 import { textMiddle } from './box-text';
 import { COLUMN_LIST_MANY_MIN, regroupColumnLists, type ListQuestion } from './column-lists';
 import { LAYOUT_PARAMS as P } from './params';

@@ -8,9 +8,8 @@
  */
 import { splitPromptOption, subToken } from './bind';
 import { textMiddle } from './box-text';
-import { HEADER_REACH, textOf, TOUCH_SLACK } from './labels';
 import { LAYOUT_PARAMS as P } from './params';
-import { wordGap, type TextLine, type Token, wordCount } from './text';
+import { HEADER_REACH, textOf, TOUCH_SLACK, wordGap, type TextLine, type Token, wordCount } from './text';
 import type { Box } from './types';
 
 export interface CircleQuestion {

@@ -2,7 +2,7 @@
 import { isYesNoWord } from '../kinds';
 import { isHint, textMiddle } from './box-text';
 import type { Candidate } from './candidate';
-import type { TextLine, Token } from './text';
+import { COLUMN_HEADER_MAX_RISE, least, TOUCH_SLACK, type TextLine, type Token } from './text';
 import type { Box } from './types';
 import { LAYOUT_PARAMS as P } from './params';
 
@@ -20,19 +20,6 @@ const LABEL_PLACE = {
   optionGapEm: 1.2,
   rowHeaderTolerance: 7,
 } as const;
-
-/** pt: edges and rows within this are touching or level (text ending at a marker, ties go to the left-most). */
-export const TOUCH_SLACK = 1;
-/** pt: a marker right under a word (its centre within this of the word's ends) makes the word its column header. */
-export const HEADER_REACH = 4;
-/** pt: a column header sits at most this far over its cell or marker (the top of a table). */
-export const COLUMN_HEADER_MAX_RISE = 160;
-
-export const textOf = (toks: Token[]): string => toks.map((t) => t.text).join(' ');
-
-/** The first of `toks` with the least `key`, or null. */
-export const least = (toks: Token[], key: (t: Token) => number): Token | null =>
-  toks.reduce<Token | null>((best, t) => (!best || key(t) < key(best) ? t : best), null);
 
 export interface LabelHit {
   raw: string;

@@ -122,17 +122,9 @@ function addSubpath(s: Subpath, fillGray: number, lw: number, stroke: boolean, f
     out.fills.push({ ...box, gray: fillGray });
     if (fillGray > PATH.paperGray) return;
   }
-  if (fill && !stroke && !s.curved && !rectLike && isThinPolygon(s.pts, bw, bh)) addOuterEdges(s.pts, box, out);
-  if (stroke && !s.curved) {
-    for (let i = 1; i < s.pts.length; i++) {
-      const [ax, ay] = s.pts[i - 1];
-      const [bx, by] = s.pts[i];
-      const dx = Math.abs(ax - bx);
-      const dy = Math.abs(ay - by);
-      if (dy < Math.max(tol, dx * PATH.axisSlope) && dx >= tol) addRule(out, true, ax, bx, (ay + by) / 2, lw);
-      else if (dx < Math.max(tol, dy * PATH.axisSlope) && dy >= tol) addRule(out, false, ay, by, (ax + bx) / 2, lw);
-    }
-  }
+  if (fill && !stroke && !s.curved && !rectLike && isThinPolygon(s.pts, bw, bh))
+    addEdgeRules(s.pts, PATH.thinFillMax, 0, PATH.minLineWidth, out, box);
+  if (stroke && !s.curved) addEdgeRules(s.pts, tol, PATH.axisSlope, lw, out);
   if (bw > PATH.minShapeSide && bh > PATH.minShapeSide && (stroke || fillGray < PATH.paperGray))
     out.shapes.push({ ...box, curved: s.curved, stroked: stroke, filled: fill, rectLike });
 }
@@ -148,18 +140,29 @@ function isThinPolygon(pts: Array<[number, number]>, bw: number, bh: number): bo
   return Math.abs(twiceArea) / 2 < PATH.thinFillMax * (bw + bh);
 }
 
-/** The thin polygon's edges on its bounding box, as rules: the outer sides of a border's arms. */
-function addOuterEdges(pts: Array<[number, number]>, box: Box, out: PathDrawing): void {
+/**
+ * The level and plumb edges of `pts` at least `minLength` long as rules (an edge sloping by at most `slope` of its
+ * length is level); with `onBox`, only those lying on that box: the outer sides of a thin polygon's arms.
+ */
+function addEdgeRules(
+  pts: Array<[number, number]>,
+  minLength: number,
+  slope: number,
+  width: number,
+  out: PathDrawing,
+  onBox?: Box,
+): void {
   const tol = PATH.axisTolerance;
+  const near = (v: number, a: number, b: number): boolean => Math.abs(v - a) < tol || Math.abs(v - b) < tol;
   for (let i = 1; i < pts.length; i++) {
     const [ax, ay] = pts[i - 1];
     const [bx, by] = pts[i];
-    const level = Math.abs(ay - by) < tol && Math.abs(ax - bx) >= PATH.thinFillMax;
-    const plumb = Math.abs(ax - bx) < tol && Math.abs(ay - by) >= PATH.thinFillMax;
-    if (level && (Math.abs(ay - box.y1) < tol || Math.abs(ay - box.y2) < tol))
-      addRule(out, true, ax, bx, (ay + by) / 2, PATH.minLineWidth);
-    else if (plumb && (Math.abs(ax - box.x1) < tol || Math.abs(ax - box.x2) < tol))
-      addRule(out, false, ay, by, (ax + bx) / 2, PATH.minLineWidth);
+    const [dx, dy] = [Math.abs(ax - bx), Math.abs(ay - by)];
+    const [h, v] = [(ay + by) / 2, (ax + bx) / 2];
+    if (dy < Math.max(tol, dx * slope) && dx >= minLength && (!onBox || near(h, onBox.y1, onBox.y2)))
+      addRule(out, true, ax, bx, h, width);
+    else if (dx < Math.max(tol, dy * slope) && dy >= minLength && (!onBox || near(v, onBox.x1, onBox.x2)))
+      addRule(out, false, ay, by, v, width);
   }
 }
 

@@ -258,6 +258,19 @@ function letterRadios(gs: Glyph[]): Set<number> {
 
 export const wordCount = (t: Token): number => t.text.trim().split(/\s+/).length;
 
+/** pt: edges and rows within this are touching or level (text ending at a marker, ties go to the left-most). */
+export const TOUCH_SLACK = 1;
+/** pt: a marker right under a word (its centre within this of the word's ends) makes the word its column header. */
+export const HEADER_REACH = 4;
+/** pt: a column header sits at most this far over its cell or marker (the top of a table). */
+export const COLUMN_HEADER_MAX_RISE = 160;
+
+export const textOf = (toks: Token[]): string => toks.map((t) => t.text).join(' ');
+
+/** The first of `toks` with the least `key`, or null. */
+export const least = (toks: Token[], key: (t: Token) => number): Token | null =>
+  toks.reduce<Token | null>((best, t) => (!best || key(t) < key(best) ? t : best), null);
+
 /** The gap between two glyphs prints as a space. */
 const spaced = (a: Glyph, b: Glyph): boolean => b.x1 - a.x2 > P.spaceGapEm * b.size;
 
