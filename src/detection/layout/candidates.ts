@@ -10,7 +10,7 @@ import { addCellCandidates, combCandidate, combGroups } from './cell-candidates'
 import type { Candidate } from './candidate';
 import type { Geometry } from './geometry';
 import { LAYOUT_PARAMS as P } from './params';
-import { SEGMENT_JOINERS, segmentHint, type TextLine } from './text';
+import { isUnitWord, SEGMENT_JOINERS, segmentHint, type TextLine } from './text';
 import { textCandidates } from './text-candidates';
 import { boxW, boxH, intersects, type Box, type Segment } from './types';
 
@@ -146,7 +146,8 @@ function markTickRules(out: Candidate[], lines: TextLine[]): void {
     if (!onRow.length || onRow.some((c) => c.x2 > last)) continue;
     const pairs = onRow.filter((c) => {
       const w = l.tokens.find((t) => t.x1 >= c.x2 - 1 && t.x1 - c.x2 <= P.blankBeforeGapEm * t.size);
-      return w?.type === 'text' && boxW(c) <= P.blankBeforeMaxEm * w.size && !/[:?]\s*$/.test(w.text);
+      const item = w?.type === 'text' && !/[:?]\s*$/.test(w.text) && !isUnitWord(w.text);
+      return item && boxW(c) <= P.blankBeforeMaxEm * w.size;
     });
     const opens = pairs.length === 1 && !l.tokens.some((t) => t.x2 <= pairs[0].x1);
     if (pairs.length >= 2 || opens) for (const c of pairs) c.choice = true;

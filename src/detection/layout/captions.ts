@@ -19,6 +19,12 @@ const CAPTION = {
   /** A caption starts at most this far left of its blank and at least `minInside` before the blank's end. */
   maxOutdent: 4,
   minInside: 2,
+  /**
+   * em of the caption: a caption typed with spaces under its rule (`Signature      Date`) may start this far left of
+   * it, reaching under it by `minInside`, when the rule has no label beside it and no other blank of the row lies
+   * between.
+   */
+  looseOutdentEm: 2.5,
   /** Characters per word allowed on average (`captionMaxWords` words of at most this many letters). */
   maxCharsPerWord: 8,
   /** Words whose baselines are within this are on one caption line. */
@@ -60,7 +66,7 @@ export function captionsUnder(
         (t) =>
           t.y2 <= c.y1 + CAPTION.maxRise &&
           t.y2 >= c.y1 - maxDrop(t) &&
-          t.x1 >= c.x1 - CAPTION.maxOutdent &&
+          startsUnder(t, c, texts, labelledBeside.has(c)) &&
           t.x1 <= c.x2 - CAPTION.minInside &&
           t.x2 <= c.x2 + P.captionMaxOverhang &&
           !/:\s*$/.test(t.text) &&
@@ -99,6 +105,17 @@ export function captionsUnder(
     if (!labelsBelow) out.set(c, caps);
   }
   return out;
+}
+
+/**
+ * The caption `t` starts under the blank `c`, or a little before it under no other blank of its row when `c` has no
+ * label beside it.
+ */
+function startsUnder(t: Token, c: Candidate, texts: Candidate[], labelled: boolean): boolean {
+  if (t.x1 >= c.x1 - CAPTION.maxOutdent) return true;
+  if (labelled) return false;
+  if (t.x1 < c.x1 - CAPTION.looseOutdentEm * t.size || t.x2 < c.x1 + CAPTION.minInside) return false;
+  return !texts.some((o) => o !== c && Math.abs(o.y1 - c.y1) < CAPTION.chainRowTolerance && o.x2 > t.x1 && o.x1 < c.x1);
 }
 
 /** The parts captions split a blank into: each from its caption's start (less `lead`) up to the next caption. */

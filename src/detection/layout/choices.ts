@@ -94,7 +94,7 @@ export function groupChoices(
   let grid = new Map<number, Token>();
   let prevRowQ: Q | null = null;
   let prevRowY = Infinity;
-  for (const row of rows) {
+  for (const [i, row] of rows.entries()) {
     // Each marker with its own word after it (`__ Insomnia  __ Joint pain`) is a list row whatever is printed
     // above its columns, not a grid row.
     const listRow = markerRuns(row).every(([a, b]) => a === b);
@@ -109,14 +109,15 @@ export function groupChoices(
     const rowQs = runs ? runQuestions(row, heads) : listQuestions(row, heads, bound, tokens, walls);
     const first = rowQs[0];
     // A row of options without its own prompt continues the list above (in columns: an option starts where one
-    // above does, its word or its marker, whichever comes first); two lone boxes are no list.
+    // above does, its word or its marker, whichever comes first); two lone boxes are no list unless a question
+    // over them asks for one, or the list goes on below them.
     if (
       first?.promptRaw === '' &&
       !first.table &&
       prevRowQ &&
       !prevRowQ.table &&
-      prevRowQ.opts.length + first.opts.length > 2 &&
-      prevRowY - row.y < CHOICE.continuationPitchEm * Math.max(CHOICE.continuationMinEm, row.items[0].size) &&
+      (prevRowQ.opts.length + first.opts.length > 2 || ASKS.test(prevRowQ.promptRaw) || listGoesOn(rows, i)) &&
+      withinPitch(prevRowY, row) &&
       first.opts.some((o) => prevRowQ!.opts.some((p) => Math.abs(p.x1 - o.x1) < CHOICE.continuationAlign))
     ) {
       prevRowQ.opts.push(...first.opts);
@@ -129,6 +130,20 @@ export function groupChoices(
     prevRowY = row.y;
   }
   return kindsOf(regroupColumnLists(questions, lines), lines, sectionOf);
+}
+
+/** A prompt that asks for the options under it (`How did you hear about us?`, `Gender:`). */
+const ASKS = /[?:]\s*$/;
+
+/** `row` lies within a list's pitch under a row at `prevY`. */
+const withinPitch = (prevY: number, row: Row): boolean =>
+  prevY - row.y < CHOICE.continuationPitchEm * Math.max(CHOICE.continuationMinEm, row.items[0].size);
+
+/** The row under `rows[i]` continues it as a list: no text before its markers, one starting under one of its. */
+function listGoesOn(rows: Row[], i: number): boolean {
+  const [row, next] = [rows[i], rows[i + 1]];
+  if (!next || !withinPitch(row.y, next) || toksBetween(next.toks, -Infinity, next.items[0].x1).length) return false;
+  return row.items.some((m) => Math.abs(m.x1 - next.items[0].x1) < CHOICE.continuationAlign);
 }
 
 /** Markers grouped into rows, top to bottom, with the text on each row. */

@@ -64,7 +64,7 @@ function inkBox(t: Token): Box {
   return { x1, x2, y1: t.base - bottom - pad, y2: t.base + top + pad };
 }
 
-const stripInstruction = (s: string): string => s.replace(/\bcircle\s+(one|all|any)\b.*$/i, '').trim();
+const stripInstruction = (s: string): string => s.replace(/\s*\(?\bcircle\s+(one|all|any)\b.*$/i, '').trim();
 const isInt = (t: Token): boolean => /^\d{1,2}$/.test(t.text.trim());
 
 /**
@@ -84,14 +84,29 @@ function wordsOf(t: Token): Token[] {
 function splitAnswerWords(t: Token): Token[] {
   if (t.type !== 'text') return [t];
   const words = wordsOf(t);
+  const from = answerTail(words);
+  if (from < 0) return [t];
+  const tail = words.slice(from);
+  if (from === 0) return tail;
+  const head = subToken(t, 0, t.glyphs.indexOf(tail[0].glyphs[0]));
+  // After a question or a label (`Rate your pain (circle one): 0 1 2 ... 10`) a space is enough.
+  const parted = tail[0].x1 - head.x2 >= wordGap(tail[0].glyphs[0]) || /[?:]$/.test(head.text.trim());
+  return parted ? [head, ...tail] : [t];
+}
+
+/**
+ * Where the answer words ending `words` start: a run of answers with a `Yes` in it, or a scale of consecutive
+ * numbers (`0 1 2 ... 10`); -1 when the words end in neither.
+ */
+function answerTail(words: Token[]): number {
   const answer = (w: Token): boolean => [YES, NO, MAYBE].some((re) => re.test(w.text));
   let from = words.length;
   while (from > 0 && answer(words[from - 1])) from--;
-  const tail = words.slice(from);
-  if (tail.length < 2 || !tail.some((w) => YES.test(w.text))) return [t];
-  if (from === 0) return tail;
-  const head = subToken(t, 0, t.glyphs.indexOf(tail[0].glyphs[0]));
-  return tail[0].x1 - head.x2 >= wordGap(tail[0].glyphs[0]) ? [head, ...tail] : [t];
+  if (words.length - from >= 2 && words.slice(from).some((w) => YES.test(w.text))) return from;
+  from = words.length - 1;
+  const next = (k: number): boolean => isInt(words[k]) && Number(words[k].text) + 1 === Number(words[k + 1].text);
+  while (from > 0 && isInt(words[from]) && next(from - 1)) from--;
+  return isInt(words[words.length - 1]) && words.length - from >= CIRCLE.scaleMinNumbers ? from : -1;
 }
 
 /**
@@ -137,17 +152,16 @@ const isOptionWord = (t: Token): boolean =>
 /** A question found on a row: its prompt, its option words and whether it takes several answers. */
 type Ask = [promptRaw: string, opts: Token[], many: boolean];
 
-function question([promptRaw, opts, many]: Ask, markers: Box[]): CircleQuestion | null {
+function question([promptRaw, opts, many]: Ask, markers: Box[], lines: TextLine[]): CircleQuestion | null {
   if (!opts.every(isOptionWord)) return null;
-  // Words with markers right under them are a column header of those markers.
+  // Words with markers right under them are a column header of those markers (no other row of text between).
   const header = (t: Token): boolean =>
-    markers.some(
-      (m) =>
-        m.y2 <= t.y1 + TOUCH_SLACK &&
-        m.y2 > t.y1 - P.circleHeaderReach &&
-        (m.x1 + m.x2) / 2 > t.x1 - HEADER_REACH &&
-        (m.x1 + m.x2) / 2 < t.x2 + HEADER_REACH,
-    );
+    markers.some((m) => {
+      const x = (m.x1 + m.x2) / 2;
+      const between = (l: TextLine): boolean => l.base < t.base - TOUCH_SLACK && l.y1 > m.y2 && l.x1 < x && l.x2 > x;
+      const under = m.y2 <= t.y1 + TOUCH_SLACK && m.y2 > t.y1 - P.circleHeaderReach;
+      return under && x > t.x1 - HEADER_REACH && x < t.x2 + HEADER_REACH && !lines.some(between);
+    });
   if (opts.some(header)) return null;
   return {
     promptRaw: stripInstruction(promptRaw),
@@ -177,7 +191,8 @@ export function findCircleWords(
     const texts = toks.filter((t) => t.type === 'text');
     const lineText = textOf(texts);
     let asks: Ask[];
-    if (l.tokens.length === 1 && l.tokens[0].type === 'text' && INSTRUCTION.test(lineText)) {
+    const inline = afterInstruction(texts);
+    if (!inline && l.tokens.length === 1 && l.tokens[0].type === 'text' && INSTRUCTION.test(lineText)) {
       if (!INLINE_INSTRUCTION.test(lineText)) {
         sectionInstruction = { text: lineText, section: sectionStart(l.base) };
         continue;
@@ -189,11 +204,11 @@ export function findCircleWords(
       asks = opts.length >= CIRCLE.minOptions ? [[lineText, opts, /\b(all|any)\b/i.test(lineText)]] : [];
     } else {
       const section = sectionInstruction?.section === sectionStart(l.base) ? sectionInstruction.text : null;
-      asks = afterInstruction(texts) ?? answerRuns(toks) ?? slashLists(toks, texts) ?? labelledRow(l, texts, section);
+      asks = inline ?? answerRuns(toks) ?? slashLists(toks, texts) ?? labelledRow(l, texts, section);
     }
     // Words with no question before them on the row are labels of something else (boxes drawn by a vanished
     // widget, a column header).
-    for (const ask of asks) if (ask[0]) found.push(question(ask, markers));
+    for (const ask of asks) if (ask[0]) found.push(question(ask, markers, lines));
   }
   return found.filter((q): q is CircleQuestion => q !== null);
 }
@@ -217,7 +232,9 @@ function rowsUnder(lines: TextLine[], li: number): TextLine[] {
 function afterInstruction(texts: Token[]): Ask[] | null {
   const at = texts.findIndex((t) => INLINE_INSTRUCTION.test(t.text));
   if (at < 0 || at + 1 >= texts.length) return null;
-  return [[textOf(texts.slice(0, at + 1)), texts.slice(at + 1), /\bcircle\s+(all|any)\b/i.test(texts[at].text)]];
+  const options = texts.slice(at + 1).flatMap(splitAnswerWords);
+  if (options.length < CIRCLE.minOptions) return null;
+  return [[textOf(texts.slice(0, at + 1)), options, /\bcircle\s+(all|any)\b/i.test(texts[at].text)]];
 }
 
 /** Runs of answer words (`Yes  No`, a scale `0 1 2 3`), each asked by the word before it; null when none. */

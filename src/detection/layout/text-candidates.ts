@@ -1,7 +1,7 @@
 /** Candidates drawn with text: blank runs (underscores, dots), box glyphs (☐ ○) and bracket pairs ("[ ]", "( )"). */
 import type { Candidate, Source } from './candidate';
 import { LAYOUT_PARAMS as P } from './params';
-import { SEGMENT_JOINERS, segmentHint, wordCount, type TextLine, type Token } from './text';
+import { isUnitWord, SEGMENT_JOINERS, segmentHint, wordCount, type TextLine, type Token } from './text';
 import { boxW, type Box, type Glyph } from './types';
 
 /** Where the ink of text-drawn fields sits (em: multiples of the font size; pt otherwise). */
@@ -151,7 +151,9 @@ function isBlankBefore(toks: Token[], i: number): boolean {
   const short = (t: Token | undefined): t is Token => isTickSpace(t) || glued(t);
   const pairGap = (t: Token): number => TEXT_FIELD.blankPairGapEm * t.size;
   const itemAfter = (k: number): boolean =>
-    toks[k + 1]?.type === 'text' && toks[k + 1].x1 - toks[k].x2 <= P.blankBeforeGapEm * toks[k + 1].size;
+    toks[k + 1]?.type === 'text' &&
+    toks[k + 1].x1 - toks[k].x2 <= P.blankBeforeGapEm * toks[k + 1].size &&
+    !isUnitWord(toks[k + 1].text);
   let j = i;
   while (short(toks[j]) && short(toks[j + 1]) && toks[j + 1].x1 - toks[j].x2 < pairGap(toks[j])) j++;
   if (!short(toks[i]) || !short(toks[j]) || !itemAfter(j)) return false;

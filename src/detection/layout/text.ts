@@ -211,6 +211,8 @@ function tokenAt(gs: Glyph[], i: number, radios: Set<number>, vRules: Segment[])
       while (gs[end + 1]?.ch === '_' && gs[end + 1].x1 - gs[end].x2 < P.underscoreJoinEm * g.size) end++;
       return ['blank', end];
     }
+    const phone = areaCodeBlankEnd(gs, i);
+    if (phone > 0) return ['blank', phone];
     if (n.ch === close && n.x1 - g.x2 < BRACKET_PAIR_GAP_EM * g.size)
       return [g.ch === '[' ? 'bracket' : 'paren', i + 1];
   }
@@ -221,6 +223,7 @@ function tokenAt(gs: Glyph[], i: number, radios: Set<number>, vRules: Segment[])
     const cn = classOf(n);
     if (cn === 'under' || cn === 'box' || cn === 'circle' || radios.has(j + 1)) break;
     if (closing(n.ch) !== undefined && gs[j + 2]?.ch === closing(n.ch)) break;
+    if (areaCodeBlankEnd(gs, j + 1) > 0) break;
     if (cn === 'dot' && isLeader(gs, j + 1)) break;
     const gap = n.x1 - gs[j].x2;
     if (gap > P.phraseGapEm * Math.max(g.size, n.size) || gap < -g.size) break;
@@ -228,6 +231,20 @@ function tokenAt(gs: Glyph[], i: number, radios: Set<number>, vRules: Segment[])
     j++;
   }
   return ['text', j];
+}
+
+/**
+ * `(____) ____-______` from the `(` at i: the area code in underscores between parentheses and the number's blank
+ * after them are one blank (a phone number); its last glyph, or -1.
+ */
+function areaCodeBlankEnd(gs: Glyph[], i: number): number {
+  const size = gs[i].size;
+  const near = (a: number, gap: number): boolean => gs[a + 1] !== undefined && gs[a + 1].x1 - gs[a].x2 < gap * size;
+  if (gs[i].ch !== '(' || gs[i + 1]?.ch !== '_' || !near(i, AREA_CODE_GAP_EM)) return -1;
+  const code = blankRunEnd(gs, i + 1, 'under');
+  const close = code + 1;
+  if (gs[close]?.ch !== ')' || !near(code, AREA_CODE_GAP_EM) || gs[close + 1]?.ch !== '_') return -1;
+  return near(close, P.underscoreJoinEm) ? blankRunEnd(gs, close + 1, 'under') : -1;
 }
 
 /** A vertical rule crossing the line's middle in the gap between two glyphs. */
@@ -266,6 +283,12 @@ export const HEADER_REACH = 4;
 export const COLUMN_HEADER_MAX_RISE = 160;
 
 export const textOf = (toks: Token[]): string => toks.map((t) => t.text).join(' ');
+
+/** A unit printed after a blank (`____ ft ____ in`, `____ lbs`, `____ per day`): the blank's, not an option word. */
+export const isUnitWord = (s: string): boolean =>
+  /^(ft|feet|in|inch(es)?|lbs?|pounds?|oz|kg|g|cm|mm|m|mg|ml|cc|%|x|times|yrs?|years?( old| ago)?|mos?|months?|wks?|weeks?|days?|hrs?|hours?|mins?|minutes?|(per|a|\/) ?(day|week|month|year)|packs?( per day| a day)?|drinks?|cups?|mmhg|bpm|°[fc])\.?$/i.test(
+    s.trim(),
+  );
 
 /** The first of `toks` with the least `key`, or null. */
 export const least = (toks: Token[], key: (t: Token) => number): Token | null =>

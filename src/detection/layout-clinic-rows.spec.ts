@@ -1,0 +1,144 @@
+/**
+ * Rows a word-processor intake form prints that the class families did not cover, found by trying two new forms
+ * (session 10): a unit after a short blank, a phone number in parts, a list of boxes down one column under its
+ * question, a scale typed a space apart after "(circle one):", captions typed with spaces under their rules.
+ */
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { detectFields } from './index';
+import type { DetectedField } from '../shared/field-map';
+
+async function makePdf(draw: (page: PDFPage, font: PDFFont) => void): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  // A clinic letterhead: real forms have a text layer of more than a few words.
+  page.drawText('Riverside Family Medicine - Patient Intake', { x: 72, y: 770, size: 12, font });
+  draw(page, font);
+  return doc.save();
+}
+
+/** Draws text and returns the x where it ends. */
+const text = (page: PDFPage, font: PDFFont, s: string, x: number, y: number, size = 10): number => {
+  page.drawText(s, { x, y, size, font, color: rgb(0, 0, 0) });
+  return x + font.widthOfTextAtSize(s, size);
+};
+/** A drawn 8 pt check square sitting on the baseline y. */
+const square = (page: PDFPage, x: number, y: number): void =>
+  page.drawRectangle({ x, y, width: 8, height: 8, borderColor: rgb(0, 0, 0), borderWidth: 0.7 });
+
+const isChoice = (f: DetectedField): boolean => ['select_one', 'select_many', 'checkbox'].includes(f.kind);
+const byX = (fields: DetectedField[]): DetectedField[] => [...fields].sort((a, b) => a.rect[0] - b.rect[0]);
+
+describe('layout detector: rows of a word-processor intake form', () => {
+  it('reads `Height: ____ ft ____ in  Weight: ____ lbs` as blanks with units, not as tick spaces', async () => {
+    const pdf = await makePdf((p, f) => {
+      text(p, f, 'Height: ______ ft ______ in      Weight: __________ lbs', 72, 700);
+    });
+    const fields = (await detectFields(pdf)).fields;
+    expect(fields.filter(isChoice)).toHaveLength(0);
+    expect(fields).toHaveLength(3);
+    expect(byX(fields)[2].label).toBe('Weight');
+  });
+
+  it('keeps `____ Yes  ____ No` tick spaces a choice (a unit word is the only exception)', async () => {
+    const pdf = await makePdf((p, f) => {
+      text(p, f, 'Do you exercise?   ____ Yes   ____ No', 72, 700);
+    });
+    const got = (await detectFields(pdf)).fields.filter(isChoice);
+    expect(got.map((c) => c.choiceLabel)).toEqual(['Yes', 'No']);
+  });
+
+  it('makes `Phone: (____) _____-______` one phone field from the parenthesis to the end', async () => {
+    let start = 0;
+    const pdf = await makePdf((p, f) => {
+      start = text(p, f, 'Phone: ', 72, 700);
+      text(p, f, '(______) ________-____________', start, 700);
+    });
+    const fields = (await detectFields(pdf)).fields;
+    expect(fields).toHaveLength(1);
+    expect(fields[0]).toMatchObject({ kind: 'phone', label: 'Phone' });
+    expect(fields[0].rect[0]).toBeCloseTo(start, 0);
+  });
+
+  it('makes boxes down one column under a question one question, however few', async () => {
+    const pdf = await makePdf((p, f) => {
+      text(p, f, 'How did you hear about us?', 72, 700);
+      ['Friend or family member', 'Internet search', 'My insurance company'].forEach((w, i) => {
+        square(p, 72, 684 - 16 * i);
+        text(p, f, w, 86, 684 - 16 * i);
+      });
+      text(p, f, 'Are you pregnant?', 72, 620);
+      ['Yes', 'No'].forEach((w, i) => {
+        square(p, 72, 604 - 16 * i);
+        text(p, f, w, 86, 604 - 16 * i);
+      });
+    });
+    const got = (await detectFields(pdf)).fields.filter(isChoice);
+    const heard = got.filter((c) => c.prompt === 'How did you hear about us?');
+    expect(heard.map((c) => c.choiceLabel)).toEqual([
+      'Friend or family member',
+      'Internet search',
+      'My insurance company',
+    ]);
+    expect(new Set(heard.map((c) => c.questionKey)).size).toBe(1);
+    const pregnant = got.filter((c) => c.prompt === 'Are you pregnant?');
+    expect(pregnant.map((c) => [c.kind, c.choiceLabel])).toEqual([
+      ['select_one', 'Yes'],
+      ['select_one', 'No'],
+    ]);
+    expect(pregnant[0].questionKey).toBe(pregnant[1].questionKey);
+  });
+
+  it('leaves two consent boxes under a heading two check boxes', async () => {
+    const pdf = await makePdf((p, f) => {
+      text(p, f, 'CONSENT', 72, 700);
+      square(p, 72, 684);
+      text(p, f, 'I consent to treatment by the providers of this practice', 86, 684);
+      square(p, 72, 668);
+      text(p, f, 'I have received the notice of privacy practices', 86, 668);
+    });
+    const got = (await detectFields(pdf)).fields.filter(isChoice);
+    expect(got.map((c) => c.kind)).toEqual(['checkbox', 'checkbox']);
+  });
+
+  it('reads a 0-10 scale typed a space apart after "(circle one):" as eleven options', async () => {
+    const pdf = await makePdf((p, f) => {
+      text(p, f, 'Rate your pain today (circle one): 0 1 2 3 4 5 6 7 8 9 10', 72, 700);
+      // A legend after a "circle one" instruction is no option list.
+      text(p, f, 'How often have you been bothered? Circle one number per line: 0 = Not at', 72, 660);
+      text(p, f, 'all, 1 = Several days, 2 = More than half the days', 72, 648);
+    });
+    const got = (await detectFields(pdf)).fields.filter(isChoice);
+    expect(got.map((c) => c.choiceLabel)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    expect(got.every((c) => c.prompt === 'Rate your pain today' && c.mark === 'circle')).toBe(true);
+  });
+
+  it('reads words to circle over a row of text and boxes as options, not as the boxes’ column header', async () => {
+    const pdf = await makePdf((p, f) => {
+      text(p, f, 'Marital Status (circle one):    Single    Married    Divorced    Widowed', 72, 700);
+      text(p, f, 'Height: ________________      Weight: ________________', 72, 681);
+      const x = text(p, f, 'Are you pregnant?', 72, 662);
+      square(p, x + 10, 662);
+      text(p, f, 'Yes', x + 22, 662);
+      square(p, x + 50, 662);
+      text(p, f, 'No', x + 62, 662);
+    });
+    const got = (await detectFields(pdf)).fields.filter((c) => c.prompt === 'Marital Status');
+    expect(got.map((c) => c.choiceLabel)).toEqual(['Single', 'Married', 'Divorced', 'Widowed']);
+  });
+
+  it('labels rules by the captions typed under them, one starting a little left of its rule', async () => {
+    const pdf = await makePdf((p, f) => {
+      text(p, f, 'Primary Insurance: ________________   Policy #: ____________', 72, 720);
+      const x = text(p, f, '____________________________________', 72, 698);
+      text(p, f, '____________________', x + 36, 698);
+      text(p, f, 'Signature of Patient or Legal Guardian', 72, 688, 8);
+      text(p, f, 'Date', x + 26, 688, 8);
+    });
+    const row = byX((await detectFields(pdf)).fields.filter((c) => c.rect[1] < 710));
+    expect(row.map((c) => [c.kind, c.label])).toEqual([
+      ['signature', 'Signature of Patient or Legal Guardian'],
+      ['date', 'Date'],
+    ]);
+  });
+});
