@@ -36,8 +36,7 @@ describe('layout detector: rows of a word-processor intake form', () => {
     });
     const fields = (await detectFields(pdf)).fields;
     expect(fields.filter(isChoice)).toHaveLength(0);
-    expect(fields).toHaveLength(3);
-    expect(byX(fields)[2].label).toBe('Weight');
+    expect(byX(fields).map((f) => f.label)).toEqual(['Height', 'Height (in)', 'Weight']);
   });
 
   it('keeps `____ Yes  ____ No` tick spaces a choice (a unit word is the only exception)', async () => {
@@ -127,6 +126,59 @@ describe('layout detector: rows of a word-processor intake form', () => {
     expect(got.map((c) => c.choiceLabel)).toEqual(['Single', 'Married', 'Divorced', 'Widowed']);
   });
 
+  it('makes no field of the empty header cell over a grid’s second column of questions', async () => {
+    const cols = [72, 260, 280, 300, 488, 508, 528];
+    const heads = ['Do you have any of the following?', 'Y', 'N', '', 'Y', 'N'];
+    const rows = [
+      ['Chest pain', 'Nausea'],
+      ['Dizziness', 'Headaches'],
+      ['Fever or chills', 'Rash'],
+    ];
+    const pdf = await makePdf((p, f) => {
+      const top = 700;
+      for (let r = 0; r <= rows.length; r++)
+        for (let k = 0; k + 1 < cols.length; k++) {
+          const y = top - 16 * r;
+          p.drawRectangle({
+            x: cols[k],
+            y,
+            width: cols[k + 1] - cols[k],
+            height: 16,
+            borderWidth: 0.5,
+            borderColor: rgb(0, 0, 0),
+          });
+          if (r === 0) text(p, f, heads[k], cols[k] + 3, y + 4, 9);
+          else if (k === 0 || k === 3) text(p, f, rows[r - 1][k === 0 ? 0 : 1], cols[k] + 3, y + 4, 9);
+          else square(p, cols[k] + 6, y + 4);
+        }
+    });
+    const fields = (await detectFields(pdf)).fields;
+    expect(fields.filter((c) => !isChoice(c))).toEqual([]);
+    expect(fields.filter(isChoice)).toHaveLength(12);
+  });
+
+  it('keeps the empty value cell over rows of options beside their boxes', async () => {
+    const pdf = await makePdf((p, f) => {
+      const rows: Array<[string, string[]]> = [
+        ['Email address', []],
+        ['Marital status', ['Single', 'Married', 'Divorced']],
+        ['Preferred contact', ['Cell phone', 'Email', 'Text']],
+      ];
+      rows.forEach(([label, options], r) => {
+        const y = 700 - 18 * r;
+        p.drawRectangle({ x: 72, y, width: 150, height: 18, borderWidth: 0.5, borderColor: rgb(0, 0, 0) });
+        p.drawRectangle({ x: 222, y, width: 320, height: 18, borderWidth: 0.5, borderColor: rgb(0, 0, 0) });
+        text(p, f, label, 76, y + 5, 9);
+        options.forEach((o, k) => {
+          square(p, 228 + 90 * k, y + 5);
+          text(p, f, o, 240 + 90 * k, y + 5, 9);
+        });
+      });
+    });
+    const email = (await detectFields(pdf)).fields.filter((c) => c.kind === 'email');
+    expect(email.map((c) => c.label)).toEqual(['Email address']);
+  });
+
   it('labels rules by the captions typed under them, one starting a little left of its rule', async () => {
     const pdf = await makePdf((p, f) => {
       text(p, f, 'Primary Insurance: ________________   Policy #: ____________', 72, 720);
@@ -140,5 +192,43 @@ describe('layout detector: rows of a word-processor intake form', () => {
       ['signature', 'Signature of Patient or Legal Guardian'],
       ['date', 'Date'],
     ]);
+  });
+
+  it('makes short blanks before statements under "please initial each" initials fields, one per statement', async () => {
+    const statements = [
+      'I understand that payment is due at the time of service.',
+      'I have received a copy of the Notice of Privacy Practices.',
+    ];
+    const pdf = await makePdf((p, f) => {
+      text(p, f, 'Office Policies (please initial each)', 72, 700, 11);
+      statements.forEach((st, i) => text(p, f, `_______   ${st}`, 72, 680 - 20 * i));
+    });
+    const fields = (await detectFields(pdf)).fields;
+    expect(fields.map((x) => [x.kind, x.label, x.prompt, x.questionKey])).toEqual(
+      statements.map((st) => ['initials', 'Initials', st, null]),
+    );
+  });
+
+  it('takes an X glued to a long line for the place to sign, and a long signing caption under it', async () => {
+    const pdf = await makePdf((p, f) => {
+      text(p, f, 'I agree to the office policies above.', 72, 720);
+      text(p, f, 'X________________________________________', 72, 698);
+      text(p, f, 'Signature of Patient (or Parent/Guardian if a minor)', 72, 688, 7);
+    });
+    const fields = (await detectFields(pdf)).fields;
+    expect(fields).toHaveLength(1);
+    expect(fields[0].kind).toBe('signature');
+  });
+
+  it('does not take the caption line of the blanks above a row of boxes for its question', async () => {
+    const pdf = await makePdf((p, f) => {
+      text(p, f, '____________________________   _________________________   ______', 72, 720);
+      text(p, f, '(Last)                                                       (First)', 72, 711, 7);
+      const xs = [72, 150, 230];
+      ['Married:', 'Single:', 'Divorced:'].forEach((w, i) => square(p, text(p, f, w, xs[i], 692) + 4, 692));
+    });
+    const boxes = (await detectFields(pdf)).fields.filter(isChoice);
+    expect(boxes.map((b) => b.choiceLabel)).toEqual(['Married', 'Single', 'Divorced']);
+    expect(boxes.every((b) => b.prompt === '')).toBe(true);
   });
 });

@@ -43,6 +43,8 @@ const CAPTION = {
    * leave an empty paragraph between the rule and its caption more often there than anywhere else.
    */
   signingMaxDrop: 14,
+  /** words: a signing caption has at most this many. */
+  signingMaxWords: 12,
   /** Captioned blanks of one row share their bottom within this and follow each other, touching within `chainTouch`. */
   chainRowTolerance: 2,
   chainTouch: 1,
@@ -55,6 +57,8 @@ export function captionsUnder(
   labelledBeside: Set<Candidate>,
 ): Map<Candidate, Token[]> {
   const claim = new Map<Candidate, Token[]>();
+  // A signing caption may run long (`Signature of Patient (or Parent/Guardian if a minor)`).
+  const maxWords = (t: Token): number => (SIGNING_WORD.test(t.text) ? CAPTION.signingMaxWords : P.captionMaxWords);
   const signingBases = tokens.filter((t) => SIGNING_WORD.test(t.text)).map((t) => t.base);
   const maxDrop = (t: Token): number =>
     signingBases.some((b) => Math.abs(b - t.base) < CAPTION.lineTolerance) ? CAPTION.signingMaxDrop : P.captionMaxDrop;
@@ -70,8 +74,8 @@ export function captionsUnder(
           t.x1 <= c.x2 - CAPTION.minInside &&
           t.x2 <= c.x2 + P.captionMaxOverhang &&
           !/:\s*$/.test(t.text) &&
-          wordCount(t) <= P.captionMaxWords &&
-          t.text.length <= CAPTION.maxCharsPerWord * P.captionMaxWords,
+          wordCount(t) <= maxWords(t) &&
+          t.text.length <= CAPTION.maxCharsPerWord * maxWords(t),
       )
       .sort((a, b) => a.x1 - b.x1);
     // Several captions under one blank must share a line (they split it); else the first is the caption.

@@ -70,6 +70,8 @@ const TABLE = {
   rowOverlapShare: 0.8,
   /** A neighbour with text on this many rows holds a text block. */
   textBlockRows: 3,
+  /** An empty cell over this many cells with text heads a column of printed questions. */
+  textColumnRows: 2,
   /** Cells walked up a column to find its header at most (a long table). */
   maxHeaderDepth: 40,
 } as const;
@@ -134,6 +136,7 @@ export function addCellCandidates(out: Candidate[], lines: TextLine[], geo: Geom
     const cand: Candidate = { ...blank(interior, CELL.confidence, c.y1 + CELL.baseRise, 'box'), cell: c };
     if (hints.length) cand.hint = hints[0].text;
     if (texts.length === 0) {
+      if (headsTextColumn(c, geo.cells, lines, markers)) continue;
       const head = headerAbove(c, geo.cells, lines);
       if (head) cand.columnHeader = head;
       if (boxH(interior) >= CELL.interiorMinHeight) out.push(lowerBand(cand));
@@ -176,7 +179,9 @@ export function combGroups(boxes: Cell[], lines: TextLine[]): Cell[][] {
     const w = boxW(b);
     const h = boxH(b);
     const sized = w >= COMB.minWidth && w <= COMB.maxWidth && h >= COMB.minHeight && h <= COMB.maxHeight;
-    return sized && w <= COMB.maxAspect * h && tokensIn(lines, b).length === 0;
+    // A cell framing a drawn tick box (a Yes/No grid's cell) holds no character of its own.
+    const frames = boxes.some((o) => o !== b && boxW(o) < boxW(b) / 2 && inside(o, b, INSIDE_SLACK));
+    return sized && w <= COMB.maxAspect * h && tokensIn(lines, b).length === 0 && !frames;
   });
   narrow.sort((a, b) => a.y1 - b.y1 || a.x1 - b.x1);
   const groups: Cell[][] = [];
@@ -225,6 +230,26 @@ export function besideTextBlock(c: Cell, cells: Cell[], lines: TextLine[], top: 
     const wrapped = starts.size >= 2 && oneStyle && aligned(Math.max(...starts.values()), Math.min(...starts.values()));
     return sameRow && wrapped && Math.min(...texts.map((t) => t.y1)) - o.y1 < CELL.interiorMinHeight;
   });
+}
+
+/**
+ * An empty cell over a column whose next cells down are all filled by their text (`Nausea`, `Headaches` under the
+ * blank header of a grid's second block of questions): a header with nothing printed in it, not a box to write in.
+ */
+function headsTextColumn(c: Cell, cells: Cell[], lines: TextLine[], markers: Box[]): boolean {
+  let at: Box = c;
+  for (let n = 0; n < TABLE.textColumnRows; n++) {
+    const down = cells.find((o) => aligned(o.x1, at.x1) && aligned(o.x2, at.x2) && aligned(o.y2, at.y1));
+    if (!down || markers.some((m) => inside(m, down, INSIDE_SLACK))) return false;
+    const inner = tokensIn(lines, down);
+    const texts = inner.filter((t) => t.type === 'text' && !isHint(t.text));
+    // Option words beside their boxes (`☐ Single  ☐ Married`) are answers, and a caption with room to write under
+    // it (`2. ADDRESS` in a form's grid) is a field of its own: either way the column holds fields.
+    const room = (): number => Math.min(...texts.map((t) => t.y1)) - down.y1;
+    if (!texts.length || texts.length < inner.length || room() >= CELL.cornerRoomBelow) return false;
+    at = down;
+  }
+  return true;
 }
 
 /** Walks up a table column through empty cells of the same width to a header cell with text. */

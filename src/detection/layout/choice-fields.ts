@@ -51,6 +51,8 @@ export function choiceFields(read: PageRead, choices: PageChoices, nextKey: () =
     }),
   ];
   return questions.flatMap((q) => {
+    // Statements to initial are text fields, one each, prompted by their statement.
+    if (q.kind === 'initials') return q.options.map((o) => initialsField(read, q, o));
     const key = q.kind === 'checkbox' ? null : nextKey();
     return q.options.map((o) => ({
       kind: q.kind,
@@ -66,4 +68,19 @@ export function choiceFields(read: PageRead, choices: PageChoices, nextKey: () =
       ...(o.borrowed ? { labelFromAfar: true } : {}),
     }));
   });
+}
+
+function initialsField(read: PageRead, q: ChoiceQuestion, o: ChoiceQuestion['options'][number]): DetectedField {
+  const [label, prompt] = ['Initials', o.label];
+  const at = { page: read.page.index + 1, rect: userRect(read.page, o.box) };
+  return {
+    kind: 'initials',
+    ...at,
+    label,
+    prompt,
+    choiceLabel: null,
+    questionKey: null,
+    required: q.required,
+    confidence: o.confidence,
+  };
 }

@@ -44,8 +44,13 @@ const CHOICE = {
   promptAboveMinRise: 2,
   promptAboveMaxRise: 30,
   promptAboveMaxIndent: 40,
+  /** A line under this share of the size of a line of blanks at most `captionMaxRiseEm` over it captions them. */
+  captionSizeShare: 0.8,
+  captionMaxRiseEm: 1.6,
   instructionMaxRise: 200,
   checkListMin: 6,
+  /** words: an option this long after a short blank is a statement to initial, when the prompt asks for initials. */
+  statementMinWords: 4,
 } as const;
 
 /** One question of the page's choice fields, whichever way its options are marked (choice-fields.ts). */
@@ -123,7 +128,7 @@ export function groupChoices(
       prevRowQ.opts.push(...first.opts);
       rowQs.shift();
     } else if (!runs && first?.promptRaw === '') {
-      first.promptRaw = promptAbove(row.y, row.items[0].x1, lines);
+      first.promptRaw = promptAbove(row, lines);
     }
     questions.push(...rowQs);
     if (rowQs.length) prevRowQ = rowQs[rowQs.length - 1];
@@ -136,7 +141,7 @@ export function groupChoices(
 const ASKS = /[?:]\s*$/;
 
 /** `row` lies within a list's pitch under a row at `prevY`. */
-const withinPitch = (prevY: number, row: Row): boolean =>
+const withinPitch = (prevY: number, row: Pick<Row, 'y' | 'items'>): boolean =>
   prevY - row.y < CHOICE.continuationPitchEm * Math.max(CHOICE.continuationMinEm, row.items[0].size);
 
 /** The row under `rows[i]` continues it as a list: no text before its markers, one starting under one of its. */
@@ -207,6 +212,7 @@ function listQuestions(row: Row, heads: Token[] | null, bound: RowBinding | null
 /** Each question's kind (one, many, or a lone check box) from its wording, an instruction over it or its layout. */
 function kindsOf(qs: Q[], lines: TextLine[], sectionOf: (y: number) => string): ChoiceQuestion[] {
   const instructions = instructionsOf(qs, lines, sectionOf);
+  let initialled: Q | null = null;
   return qs.flatMap((q): ChoiceQuestion[] => {
     const options = q.opts.map((o) => clean(o.labelRaw));
     const marker =
@@ -226,9 +232,13 @@ function kindsOf(qs: Q[], lines: TextLine[], sectionOf: (y: number) => string): 
       (mode === 'unknown' &&
         (q.columnList ? q.opts.length >= COLUMN_LIST_MANY_MIN : q.opts.length >= CHOICE.checkListMin && laidOut(q)));
     const prompt = clean(q.promptRaw);
+    // Statements to initial: asked for by the prompt, or the next statement down from one (`please initial each`).
+    const asked = INITIAL_EACH.test(`${q.promptRaw} ${own?.scoped ?? ''}`) || nextStatement(initialled, q);
+    const initials = asked && q.opts.every(initialsBlank);
+    initialled = initials ? q : initialled;
     return [
       {
-        kind: lone ? 'checkbox' : many ? 'select_many' : 'select_one',
+        kind: initials ? 'initials' : lone ? 'checkbox' : many ? 'select_many' : 'select_one',
         // A lone box is named by its own word.
         prompt: lone ? options[0] || prompt : prompt,
         required: isRequiredText(q.promptRaw),
@@ -243,6 +253,19 @@ function kindsOf(qs: Q[], lines: TextLine[], sectionOf: (y: number) => string): 
     ];
   });
 }
+
+/** A prompt or instruction asking to initial statements (`Office Policies (please initial each)`). */
+const INITIAL_EACH = /\binitial(s|ed)?\b/i;
+
+/** A short blank before a statement (`_______ I understand that payment is due ...`): where the statement is initialled. */
+const initialsBlank = (o: Q['opts'][number]): boolean =>
+  ['underscore', 'line'].includes(o.cand.source) && o.labelRaw.trim().split(/\s+/).length >= CHOICE.statementMinWords;
+
+/** `q` is the statement under the last one of `prev`, its blank starting where theirs do. */
+const nextStatement = (prev: Q | null, q: Q): boolean =>
+  prev !== null &&
+  Math.abs(prev.opts[0].cand.x1 - q.opts[0].cand.x1) < CHOICE.continuationAlign &&
+  withinPitch(cy(prev.opts[prev.opts.length - 1].cand), { y: cy(q.opts[0].cand), items: [q.opts[0].cand] });
 
 const clean = (s: string): string =>
   s
@@ -343,15 +366,28 @@ function markerRuns({ items, toks }: Row): Array<[number, number]> {
   return runs;
 }
 
-function promptAbove(y: number, x: number, lines: TextLine[]): string {
+function promptAbove(row: Row, lines: TextLine[]): string {
+  const [y, x] = [row.y, row.items[0].x1];
   // Nearest line first: lines are sorted top to bottom.
   for (const l of [...lines].reverse()) {
     if (l.base <= y + CHOICE.promptAboveMinRise || l.base > y + CHOICE.promptAboveMaxRise) continue;
     if (l.x1 > x + CHOICE.promptAboveMaxIndent || l.tokens.some((t) => t.type !== 'text')) continue;
+    // Small print right under a row of blanks captions them (`(Last)  (First)  (MI)`): it asks nothing.
+    if (captionLine(l, lines)) continue;
     return textOf(l.tokens);
   }
   return '';
 }
+
+/** `l` is small print right under a line of blanks (their captions). */
+const captionLine = (l: TextLine, lines: TextLine[]): boolean =>
+  lines.some(
+    (o) =>
+      o.base > l.base &&
+      o.base - l.base < CHOICE.captionMaxRiseEm * o.size &&
+      l.size < CHOICE.captionSizeShare * o.size &&
+      o.tokens.some((t) => t.type === 'blank'),
+  );
 
 /** The options of a list sit on several rows and in several columns (`continuationAlign`). */
 function laidOut(q: { opts: Array<{ cand: Candidate }> }): boolean {

@@ -2,8 +2,8 @@
 import { isYesNoWord } from '../kinds';
 import { isHint, textMiddle } from './box-text';
 import type { Candidate } from './candidate';
-import { COLUMN_HEADER_MAX_RISE, least, TOUCH_SLACK, type TextLine, type Token } from './text';
-import type { Box } from './types';
+import { cleanLabel, COLUMN_HEADER_MAX_RISE, isUnitWord, least, TOUCH_SLACK, type TextLine, type Token } from './text';
+import { boxH, type Box } from './types';
 import { LAYOUT_PARAMS as P } from './params';
 
 /** Where a text field's label may be, besides `LAYOUT_PARAMS` (pt). */
@@ -63,6 +63,27 @@ function markerBefore(t: Token, fields: Candidate[]): Candidate | undefined {
   );
 }
 
+/** pt: an `X` glued to a line at least this long marks where to sign. */
+const SIGN_LINE_MIN = 100;
+
+/**
+ * `Height: ____ ft ____ in`: the blank after the unit word `unit` is the label of the part before it in its own unit
+ * ("Height (in)"), when a unit follows it too; else null.
+ */
+function partInUnit(c: Candidate, unit: Token, tokens: Token[], fields: Candidate[]): LabelHit | null {
+  const mid = (b: Box): number => (b.y1 + b.y2) / 2;
+  const onRow = (b: Box): boolean => Math.abs(mid(b) - mid(c)) < boxH(c);
+  const part = fields.find(
+    (f) => f !== c && !f.choice && onRow(f) && f.x2 <= unit.x1 + TOUCH_SLACK && unit.x1 - f.x2 <= P.leftLabelMaxGap,
+  );
+  const own = tokens.find(
+    (t) => onRow(t) && t.x1 >= c.x2 - TOUCH_SLACK && t.x1 - c.x2 <= P.leftLabelMaxGap && isUnitWord(t.text),
+  );
+  if (!part || !own) return null;
+  const first = findLabel(part, tokens, fields);
+  return first.where === 'none' ? null : { ...first, raw: `${cleanLabel(first.raw)} (${own.text.trim()})` };
+}
+
 export function findLabel(c: Candidate, tokens: Token[], fields: Candidate[]): LabelHit {
   if (c.innerLabelRaw) return { raw: c.innerLabelRaw, token: null, where: 'inside' };
   const yLo = c.y1 - P.leftLabelBelow;
@@ -74,6 +95,11 @@ export function findLabel(c: Candidate, tokens: Token[], fields: Candidate[]): L
     best = nearestLeft(m.x1, tokens, yLo, yHi);
     passed = true;
   }
+  const unitLabel = best && isUnitWord(best.text) ? partInUnit(c, best, tokens, fields) : null;
+  if (unitLabel) return unitLabel;
+  // `X________________`: the mark where to sign, glued to a long line.
+  if (best && /^x$/i.test(best.text.trim()) && c.x1 - best.x2 < TOUCH_SLACK * 2 && c.x2 - c.x1 >= SIGN_LINE_MIN)
+    return { raw: 'Signature', token: best, where: 'left' };
   if (best && (passed || !blocked(fields, best.x2, c.x1, c.y1, c.y2, c)))
     return { raw: best.text, token: best, where: 'left' };
   const slack = TOUCH_SLACK;
