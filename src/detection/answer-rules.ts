@@ -133,8 +133,10 @@ export function detectAnswerRules(fields: DetectedField[], boxes: Map<DetectedFi
     f.format = formatFromLabel(f);
     f.conditionOn = null;
     if (isChoiceKind(f.kind) || f.kind === 'signature') return;
-    // A write-in after its "Other", or a line continuing the follow-up above it.
-    f.conditionOn = writeInOf(placed, i) ?? (continues(placed, i) ? placed[i - 1].f.conditionOn! : null);
+    // A write-in after its "Other" (it answers that option's question), or a line continuing the follow-up above it.
+    const writeIn = writeInOf(placed, i);
+    if (writeIn !== null && placed[writeIn].f.kind !== 'checkbox') f.prompt = placed[writeIn].f.prompt || f.prompt;
+    f.conditionOn = writeIn ?? (continues(placed, i) ? placed[i - 1].f.conditionOn! : null);
     if (f.conditionOn !== null) return;
     // The label first; the prompt may hold the cue printed with the question ("Pregnant? If yes, due date").
     const cue = followUpCue(f.label || f.prompt) ?? (f.label && f.prompt !== f.label ? followUpCue(f.prompt) : null);

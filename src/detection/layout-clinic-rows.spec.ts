@@ -231,4 +231,45 @@ describe('layout detector: rows of a word-processor intake form', () => {
     expect(boxes.map((b) => b.choiceLabel)).toEqual(['Married', 'Single', 'Divorced']);
     expect(boxes.every((b) => b.prompt === '')).toBe(true);
   });
+
+  it('reads dot leaders from questions to `Yes No` in two columns as leaders, each pair its question’s', async () => {
+    const pdf = await makePdf((p, f) => {
+      const questions = [
+        ['Are you under a physician’s care now?', 'Have you ever been hospitalized?'],
+        ['Do you take any medications?', 'Are you allergic to penicillin?'],
+      ];
+      questions.forEach(([a, b], i) => {
+        const y = 700 - 18 * i;
+        const dots = (from: number, to: number): number =>
+          text(p, f, '.'.repeat(Math.floor((to - from) / 2.8)), from, y);
+        // The first column's answers and the second question are one phrase: under a phrase gap apart.
+        const yesNo = dots(text(p, f, a, 72, y), 270) + 2;
+        dots(text(p, f, b, text(p, f, 'Yes  No', yesNo, y) + 9, y), 500);
+        text(p, f, 'Yes  No', 504, y);
+      });
+    });
+    const fields = (await detectFields(pdf)).fields;
+    expect(fields.filter((x) => !isChoice(x))).toEqual([]);
+    const prompts = [...new Set(fields.map((x) => x.prompt))];
+    expect(prompts).toEqual([
+      'Are you under a physician’s care now?',
+      'Have you ever been hospitalized?',
+      'Do you take any medications?',
+      'Are you allergic to penicillin?',
+    ]);
+    expect(fields.map((x) => x.choiceLabel)).toEqual(Array(4).fill(['Yes', 'No']).flat());
+  });
+
+  it('prompts the write-in after an "Other" option by that option’s question', async () => {
+    const pdf = await makePdf((p, f) => {
+      let x = text(p, f, 'How did you hear about us?', 72, 700) + 10;
+      for (const w of ['Friend', 'Internet', 'Other:']) {
+        square(p, x, 700);
+        x = text(p, f, w, x + 12, 700) + 14;
+      }
+      text(p, f, '______________', x - 10, 700);
+    });
+    const writeIn = (await detectFields(pdf)).fields.filter((x) => !isChoice(x));
+    expect(writeIn.map((x) => [x.label, x.prompt])).toEqual([['Other', 'How did you hear about us?']]);
+  });
 });

@@ -84,6 +84,8 @@ function wordsOf(t: Token): Token[] {
 function splitAnswerWords(t: Token): Token[] {
   if (t.type !== 'text') return [t];
   const words = wordsOf(t);
+  const lead = answerHead(words);
+  if (lead > 0) return [...words.slice(0, lead), subToken(t, t.glyphs.indexOf(words[lead].glyphs[0]), t.glyphs.length)];
   const from = answerTail(words);
   if (from < 0) return [t];
   const tail = words.slice(from);
@@ -92,6 +94,17 @@ function splitAnswerWords(t: Token): Token[] {
   // After a question or a label (`Rate your pain (circle one): 0 1 2 ... 10`) a space is enough.
   const parted = tail[0].x1 - head.x2 >= wordGap(tail[0].glyphs[0]) || /[?:]$/.test(head.text.trim());
   return parted ? [head, ...tail] : [t];
+}
+
+/**
+ * The answer words that open `words` and end a question's run (`Yes No` then, past a word gap, the next question in
+ * the next column: `Yes No   Have you ever been hospitalized?`): how many, or 0.
+ */
+function answerHead(words: Token[]): number {
+  let n = 0;
+  while (n < words.length && [YES, NO, MAYBE].some((re) => re.test(words[n].text))) n++;
+  if (n < 2 || n === words.length || !YES.test(words[0].text)) return 0;
+  return words[n].x1 - words[n - 1].x2 >= wordGap(words[n].glyphs[0]) ? n : 0;
 }
 
 /**

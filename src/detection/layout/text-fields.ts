@@ -20,7 +20,7 @@ import { findLabel, rowHeader, type LabelHit } from './labels';
 import { userRect, type PageRead } from './page-read';
 import { LAYOUT_PARAMS as P } from './params';
 import { cleanLabel, isRequiredText, type Token } from './text';
-import { intersects, iou } from './types';
+import { intersects, iou, type Box } from './types';
 
 /** Thresholds of the page's text fields (pt unless noted). */
 const TEXT_FIELDS = {
@@ -30,6 +30,9 @@ const TEXT_FIELDS = {
   duplicateOverlap: 0.3,
   /** A circled word overlaps a text candidate when it reaches more than this into its band. */
   circledInset: 2,
+  /** pt: dots ending at most `leaderGap` before an answer (or reaching `leaderOverlap` into it) lead to it. */
+  leaderGap: 8,
+  leaderOverlap: 3,
   /** A continuation line of a multi-line answer is at most this far under the line above... */
   continuationMaxPitch: 40,
   /** ... and ends within this of it (edges of table rows and columns align within this too). */
@@ -54,6 +57,8 @@ export function pickTexts(
   for (const c of all.filter((x) => !x.choice).sort((a, b) => b.confidence - a.confidence)) {
     if (markers.some((m) => iou(m, c) > TEXT_FIELDS.markerOverlap)) continue;
     if (circledBoxes.some((b) => b.x1 < c.x2 && b.x2 > c.x1 && b.y1 < c.y2 - inset && b.y2 > c.y1 + inset)) continue;
+    // Dots leading from a question to its answers (`Do you smoke? ........ Yes  No`) are no blank.
+    if (c.source === 'dots' && [...circledBoxes, ...markers].some((b) => leadsTo(c, b))) continue;
     if (texts.some((t) => iou(t, c) > TEXT_FIELDS.duplicateOverlap)) continue;
     texts.push(c);
   }
@@ -61,6 +66,10 @@ export function pickTexts(
   const inGrid = new Set(grids.flatMap((g) => g.cells));
   return { texts: texts.filter((c) => !inGrid.has(c)), grids };
 }
+
+/** The blank `c` ends right before the answer `b` on its row. */
+const leadsTo = (c: Candidate, b: Box): boolean =>
+  b.x1 >= c.x2 - TEXT_FIELDS.leaderOverlap && b.x1 - c.x2 < TEXT_FIELDS.leaderGap && b.y1 < c.y2 && b.y2 > c.y1;
 
 export interface Labelled {
   c: Candidate;
