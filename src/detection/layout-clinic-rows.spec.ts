@@ -272,4 +272,35 @@ describe('layout detector: rows of a word-processor intake form', () => {
     const writeIn = (await detectFields(pdf)).fields.filter((x) => !isChoice(x));
     expect(writeIn.map((x) => [x.label, x.prompt])).toEqual([['Other', 'How did you hear about us?']]);
   });
+
+  it('finds the room after each label of a two-column table of `Label:` cells, left column included', async () => {
+    const rows = [
+      ['Name:', 'Date of Birth:'],
+      ['Home Phone:', 'Cell Phone:'],
+    ];
+    const pdf = await makePdf((p, f) => {
+      rows.forEach((pair, r) =>
+        pair.forEach((label, k) => {
+          const [x, y] = [72 + 240 * k, 700 - 18 * r];
+          p.drawRectangle({ x, y, width: 240, height: 18, borderWidth: 0.5, borderColor: rgb(0, 0, 0) });
+          text(p, f, label, x + 4, y + 5, 9);
+        }),
+      );
+    });
+    const fields = (await detectFields(pdf)).fields;
+    expect(fields.map((x) => x.label).sort()).toEqual(['Cell Phone', 'Date of Birth', 'Home Phone', 'Name']);
+    const name = fields.find((x) => x.label === 'Name')!;
+    expect(name.rect[2]).toBeLessThanOrEqual(312);
+  });
+
+  it('labels the parts of a name line by their parenthesised captions, without the parentheses', async () => {
+    const pdf = await makePdf((p, f) => {
+      text(p, f, '____________________________   _________________________   ______', 72, 720);
+      text(p, f, '(Last)', 72, 711, 7);
+      text(p, f, '(First)', 230, 711, 7);
+      text(p, f, '(MI)', 372, 711, 7);
+    });
+    const fields = byX((await detectFields(pdf)).fields);
+    expect(fields.map((x) => x.label)).toEqual(['Last', 'First', 'MI']);
+  });
 });

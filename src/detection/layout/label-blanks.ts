@@ -66,6 +66,8 @@ const LABEL = {
   besideCellBottom: 2,
   besideCellTop: 4,
   besideCellMinWidth: 12,
+  /** A label cell beside leaves at least this share of its width after its label to be written in. */
+  besideRoomShare: 0.4,
   /** The field starts this far after the label's end. */
   labelGap: 8,
   /** A field is at least this wide (narrower: the space between two labels) and tall. */
@@ -238,6 +240,17 @@ function fieldEnd(
  * A row header of a table, or a label in its own cell (the space beside it fills the cell up to `wall`): that
  * space is not the field, which is in the next cell (a field or marker found there, or more cells beside it).
  */
+/** One line of text opening the cell `c`, ending in a colon, with the room to write after it. */
+function labelWithRoom(ctx: BlankContext, c: Box): boolean {
+  const inside = ctx.tokens.filter((k) => k.x1 >= c.x1 && k.x2 <= c.x2 && k.y1 >= c.y1 && k.y2 <= c.y2);
+  const texts = inside.filter((k) => k.type === 'text');
+  if (!texts.length || texts.length < inside.length || texts.some((k) => Math.abs(k.base - texts[0].base) > 1))
+    return false;
+  const last = texts.reduce((a, k) => (k.x2 > a.x2 ? k : a));
+  const room = c.x2 - last.x2;
+  return /:\s*$/.test(last.text) && room >= LABEL.besideRoomShare * boxW(c) && room >= LABEL.minWidth + LABEL.labelGap;
+}
+
 function fieldInNextCell(ctx: BlankContext, t: Token, wall: number): boolean {
   const base = t.base;
   const nextCellHolds = (m: Candidate): boolean =>
@@ -245,11 +258,13 @@ function fieldInNextCell(ctx: BlankContext, t: Token, wall: number): boolean {
     m.x1 < wall + LABEL.nextCellReach &&
     m.y1 < base + LABEL.nextCellRise &&
     m.y2 > base;
-  // Or text in a table cell with more cells beside it: the rest of its cell is not a blank.
+  // Or text in a table cell with more cells beside it: the rest of its cell is not a blank. Unless the cell beside
+  // is printed the same way (`Name: | Date of Birth:`, each label with the room to write after it).
   const besideCell = (c: Box): boolean =>
     Math.abs(c.x1 - wall) < LABEL.besideCellAlign &&
     c.y1 <= base + LABEL.besideCellBottom &&
     c.y2 >= base + LABEL.besideCellTop &&
-    boxW(c) > LABEL.besideCellMinWidth;
+    boxW(c) > LABEL.besideCellMinWidth &&
+    !(/:\s*$/.test(t.text) && labelWithRoom(ctx, c));
   return [...ctx.choices, ...ctx.fields].some(nextCellHolds) || ctx.geo.cells.some(besideCell);
 }

@@ -303,12 +303,16 @@ export const spacedText = (gs: Glyph[]): string =>
 
 /** Label text: trailing colon, required mark and blanks removed. */
 export function cleanLabel(s: string): string {
-  return s
-    .replace(/[_.…]{3,}/g, ' ')
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s*:]+|[\s*:]+$/g, '')
-    .replace(/\s*\*\s*$/, '')
-    .trim();
+  return (
+    s
+      .replace(/[_.…]{3,}/g, ' ')
+      .replace(/\s+/g, ' ')
+      .replace(/^[\s*:]+|[\s*:]+$/g, '')
+      .replace(/\s*\*\s*$/, '')
+      .trim()
+      // A caption printed in parentheses (`(Last)  (First)  (MI)` under a name line) is its words.
+      .replace(/^\(([^()]+)\)$/, '$1')
+  );
 }
 
 export function isRequiredText(s: string): boolean {
