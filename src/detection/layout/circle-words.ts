@@ -78,47 +78,39 @@ function wordsOf(t: Token): Token[] {
 }
 
 /**
- * A token made of answer words (`Y N`, `YES NO`, `Yes No N/A`): one token per word. Answer words ending a
- * token after a gap wider than a space (`Mental Health Problems  Y N`) are parted from the question too.
+ * A token made of answer words (`Y N`, `YES NO`, `Yes No N/A`, a scale `0 1 2 ... 10`): one token per word. Answers
+ * ending a token after a gap wider than a space or after a `?` / `:` (`Mental Health Problems  Y N`) are parted from
+ * the question; `Yes No` opening one before a word gap (the next column's question) from what follows.
  */
 function splitAnswerWords(t: Token): Token[] {
   if (t.type !== 'text') return [t];
   const words = wordsOf(t);
+  const at = (w: Token): number => t.glyphs.indexOf(w.glyphs[0]);
   const lead = answerHead(words);
-  if (lead > 0) return [...words.slice(0, lead), subToken(t, t.glyphs.indexOf(words[lead].glyphs[0]), t.glyphs.length)];
+  if (lead > 0) return [...words.slice(0, lead), subToken(t, at(words[lead]), t.glyphs.length)];
   const from = answerTail(words);
-  if (from < 0) return [t];
-  const tail = words.slice(from);
-  if (from === 0) return tail;
-  const head = subToken(t, 0, t.glyphs.indexOf(tail[0].glyphs[0]));
-  // After a question or a label (`Rate your pain (circle one): 0 1 2 ... 10`) a space is enough.
-  const parted = tail[0].x1 - head.x2 >= wordGap(tail[0].glyphs[0]) || /[?:]$/.test(head.text.trim());
-  return parted ? [head, ...tail] : [t];
+  if (from <= 0) return from === 0 ? words : [t];
+  const head = subToken(t, 0, at(words[from]));
+  const parted = words[from].x1 - head.x2 >= wordGap(words[from].glyphs[0]) || /[?:]$/.test(head.text.trim());
+  return parted ? [head, ...words.slice(from)] : [t];
 }
 
-/**
- * The answer words that open `words` and end a question's run (`Yes No` then, past a word gap, the next question in
- * the next column: `Yes No   Have you ever been hospitalized?`): how many, or 0.
- */
+const isAnswer = (w: Token): boolean => [YES, NO, MAYBE].some((re) => re.test(w.text));
+
+/** How many answers, a `Yes` first, open `words` before a word gap (`Yes No   Have you ever...`); 0 if none. */
 function answerHead(words: Token[]): number {
-  let n = 0;
-  while (n < words.length && [YES, NO, MAYBE].some((re) => re.test(words[n].text))) n++;
-  if (n < 2 || n === words.length || !YES.test(words[0].text)) return 0;
+  const n = words.findIndex((w) => !isAnswer(w));
+  if (n < 2 || !YES.test(words[0].text)) return 0;
   return words[n].x1 - words[n - 1].x2 >= wordGap(words[n].glyphs[0]) ? n : 0;
 }
 
-/**
- * Where the answer words ending `words` start: a run of answers with a `Yes` in it, or a scale of consecutive
- * numbers (`0 1 2 ... 10`); -1 when the words end in neither.
- */
+/** Where the answers with a `Yes`, or the scale of consecutive numbers, that end `words` start; -1 if none. */
 function answerTail(words: Token[]): number {
-  const answer = (w: Token): boolean => [YES, NO, MAYBE].some((re) => re.test(w.text));
   let from = words.length;
-  while (from > 0 && answer(words[from - 1])) from--;
+  while (from > 0 && isAnswer(words[from - 1])) from--;
   if (words.length - from >= 2 && words.slice(from).some((w) => YES.test(w.text))) return from;
   from = words.length - 1;
-  const next = (k: number): boolean => isInt(words[k]) && Number(words[k].text) + 1 === Number(words[k + 1].text);
-  while (from > 0 && isInt(words[from]) && next(from - 1)) from--;
+  while (from > 0 && isInt(words[from - 1]) && Number(words[from - 1].text) + 1 === Number(words[from].text)) from--;
   return isInt(words[words.length - 1]) && words.length - from >= CIRCLE.scaleMinNumbers ? from : -1;
 }
 

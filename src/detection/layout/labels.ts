@@ -66,22 +66,14 @@ function markerBefore(t: Token, fields: Candidate[]): Candidate | undefined {
 /** pt: an `X` glued to a line at least this long marks where to sign. */
 const SIGN_LINE_MIN = 100;
 
-/**
- * `Height: ____ ft ____ in`: the blank after the unit word `unit` is the label of the part before it in its own unit
- * ("Height (in)"), when a unit follows it too; else null.
- */
+/** `Height: ____ ft ____ in`: the part after a unit word is the first part's label in its own unit, "Height (in)". */
 function partInUnit(c: Candidate, unit: Token, tokens: Token[], fields: Candidate[]): LabelHit | null {
-  const mid = (b: Box): number => (b.y1 + b.y2) / 2;
-  const onRow = (b: Box): boolean => Math.abs(mid(b) - mid(c)) < boxH(c);
-  const part = fields.find(
-    (f) => f !== c && !f.choice && onRow(f) && f.x2 <= unit.x1 + TOUCH_SLACK && unit.x1 - f.x2 <= P.leftLabelMaxGap,
-  );
-  const own = tokens.find(
-    (t) => onRow(t) && t.x1 >= c.x2 - TOUCH_SLACK && t.x1 - c.x2 <= P.leftLabelMaxGap && isUnitWord(t.text),
-  );
-  if (!part || !own) return null;
-  const first = findLabel(part, tokens, fields);
-  return first.where === 'none' ? null : { ...first, raw: `${cleanLabel(first.raw)} (${own.text.trim()})` };
+  const near = (a: number, b: number): boolean => a >= b - TOUCH_SLACK && a - b <= P.leftLabelMaxGap;
+  const onRow = (b: Box): boolean => Math.abs(b.y1 + b.y2 - c.y1 - c.y2) < 2 * boxH(c);
+  const part = fields.find((f) => f !== c && !f.choice && onRow(f) && near(unit.x1, f.x2));
+  const own = tokens.find((t) => onRow(t) && near(t.x1, c.x2) && isUnitWord(t.text));
+  const first = part && own && findLabel(part, tokens, fields);
+  return first && first.where !== 'none' ? { ...first, raw: `${cleanLabel(first.raw)} (${own.text.trim()})` } : null;
 }
 
 export function findLabel(c: Candidate, tokens: Token[], fields: Candidate[]): LabelHit {

@@ -204,13 +204,6 @@ function tokenAt(gs: Glyph[], i: number, radios: Set<number>, vRules: Segment[])
   const close = closing(g.ch);
   if (close && i + 1 < gs.length) {
     const n = gs[i + 1];
-    const after = gs[i + 2];
-    if (g.ch === '(' && n.ch === ')' && after?.ch === '_' && after.x1 - n.x2 < AREA_CODE_GAP_EM * g.size) {
-      // "Cell (   )________": the parentheses hold the area code of the blank glued to them; one blank.
-      let end = i + 2;
-      while (gs[end + 1]?.ch === '_' && gs[end + 1].x1 - gs[end].x2 < P.underscoreJoinEm * g.size) end++;
-      return ['blank', end];
-    }
     const phone = areaCodeBlankEnd(gs, i);
     if (phone > 0) return ['blank', phone];
     if (n.ch === close && n.x1 - g.x2 < BRACKET_PAIR_GAP_EM * g.size)
@@ -234,17 +227,21 @@ function tokenAt(gs: Glyph[], i: number, radios: Set<number>, vRules: Segment[])
 }
 
 /**
- * `(____) ____-______` from the `(` at i: the area code in underscores between parentheses and the number's blank
- * after them are one blank (a phone number); its last glyph, or -1.
+ * A phone number's blank from the `(` at i: `Cell (   )________` (the parentheses hold the area code of the blank glued
+ * to them) or `(____) ____-______` (the area code's underscores between them); its last glyph, or -1.
  */
 function areaCodeBlankEnd(gs: Glyph[], i: number): number {
-  const size = gs[i].size;
-  const near = (a: number, gap: number): boolean => gs[a + 1] !== undefined && gs[a + 1].x1 - gs[a].x2 < gap * size;
-  if (gs[i].ch !== '(' || gs[i + 1]?.ch !== '_' || !near(i, AREA_CODE_GAP_EM)) return -1;
-  const code = blankRunEnd(gs, i + 1, 'under');
-  const close = code + 1;
-  if (gs[close]?.ch !== ')' || !near(code, AREA_CODE_GAP_EM) || gs[close + 1]?.ch !== '_') return -1;
-  return near(close, P.underscoreJoinEm) ? blankRunEnd(gs, close + 1, 'under') : -1;
+  const near = (a: number, gapEm: number): boolean => gs[a + 1]?.x1 - gs[a].x2 < gapEm * gs[i].size;
+  if (gs[i].ch !== '(') return -1;
+  let close = i + 1;
+  if (gs[close]?.ch === '_' && near(i, AREA_CODE_GAP_EM)) {
+    close = blankRunEnd(gs, close, 'under') + 1;
+    if (!near(close - 1, AREA_CODE_GAP_EM)) return -1;
+  }
+  if (gs[close]?.ch !== ')' || gs[close + 1]?.ch !== '_') return -1;
+  return near(close, close === i + 1 ? AREA_CODE_GAP_EM : P.underscoreJoinEm)
+    ? blankRunEnd(gs, close + 1, 'under')
+    : -1;
 }
 
 /** A vertical rule crossing the line's middle in the gap between two glyphs. */
