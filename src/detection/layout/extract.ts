@@ -1,8 +1,6 @@
 /**
- * Reads positioned glyphs and vector paths from one page via pdf.js' operator list, interpreting the
- * text and graphics state ourselves (pdf.js' text content merges glyphs into runs; we need each glyph).
- * Everything is returned in an upright space: the page /Rotate applied, origin at the crop box corner.
- * Painted paths become rules and shapes in `page-paths.ts`.
+ * One page's glyphs and painted paths (page-paths.ts) from pdf.js' operator list, in an upright space: page /Rotate
+ * applied, origin at the crop box corner. We track the text state ourselves: pdf.js' text content merges glyphs.
  */
 import type { PDFPageProxy } from 'pdfjs-dist';
 import type { PdfJsModule } from '../pdfjs-loader';
@@ -13,9 +11,8 @@ import { boxOf, type Box, type Glyph, type PageContent } from './types';
 
 /** Glyph widths, TJ adjustments and Type 3 font matrices are in thousandths of text space. */
 const TEXT_SPACE_UNITS = 1000;
-/** em: a glyph's box reaches this far under its baseline (descenders)... */
+/** em: a glyph's box reaches this far under its baseline (descenders) and this far over it (capitals, ascenders). */
 const GLYPH_DESCENT_EM = 0.2;
-/** em: ... and this far over it (capitals and ascenders). */
 const GLYPH_ASCENT_EM = 0.8;
 /** Share of the font size: text skewed more than this is not upright (and not read as form text). */
 const UPRIGHT_SKEW = 0.01;
@@ -23,9 +20,8 @@ const UPRIGHT_SKEW = 0.01;
 const INVISIBLE_TEXT_MODES: readonly number[] = [3, 7];
 /** Gray of an RGB colour: the luma weights of ITU-R BT.601, channels 0..255. */
 const LUMA = { r: 0.3, g: 0.59, b: 0.11, channelMax: 255 } as const;
-/** Another orientation wins when it holds this many times the glyphs of the page's own... */
+/** Another orientation wins holding this many times the page's own glyphs and over this many (a stamp does not). */
 const ORIENTATION_MAJORITY = 1.5;
-/** ... and more than this many glyphs (a rotated stamp or margin note does not turn the page). */
 const ORIENTATION_MIN_GLYPHS = 20;
 
 interface FontInfo {
@@ -76,10 +72,7 @@ function grayOf(args: unknown[]): number {
   return (LUMA.r * (r ?? 0) + LUMA.g * (g ?? 0) + LUMA.b * (b ?? 0)) / LUMA.channelMax;
 }
 
-/**
- * The page is analysed in the orientation its text reads in: usually the page /Rotate, but a page may be
- * rotated with its content drawn upright in user space (or the reverse).
- */
+/** Read in the orientation its text reads in: not the page /Rotate when the content is drawn turned against it. */
 export async function extractPage(pdfjs: PdfJsModule, page: PDFPageProxy, index: number): Promise<PageContent> {
   const ops = await page.getOperatorList();
   const [fontOf, inkOf] = [fontReader(page), glyphInkReader(page)];
@@ -135,9 +128,8 @@ function fontReader(page: PDFPageProxy): (id: string) => FontInfo {
 }
 
 /**
- * The ink box of a glyph's outline in text space (em), or null. With font faces disabled pdf.js sends each
- * shown glyph's outline as an SVG path in em units (`<loadedName>_path_<fontChar>`); the box of its points
- * (curve control points included: a few hundredths of an em at most) is the glyph's ink.
+ * The ink box (em) of a glyph's outline: with font faces disabled pdf.js sends it as an SVG path keyed
+ * `<loadedName>_path_<fontChar>`; its points' box counts curve control points (a few hundredths of an em at most).
  */
 function glyphInkReader(page: PDFPageProxy): (fontId: string, fontChar: string) => Box | null {
   const inkOf = cached((key): Box | null => {
@@ -200,8 +192,7 @@ class OperatorRun {
 
   /** Graphics and text state, paths, images, text positioning and text showing. */
   private op(fn: number, a: unknown[]): void {
-    const { OPS } = this;
-    const gs = this.gs;
+    const { OPS, gs } = this;
     switch (fn) {
       case OPS.save:
       case OPS.paintFormXObjectBegin:
@@ -244,8 +235,7 @@ class OperatorRun {
         this.path = null;
         break;
       case OPS.beginText:
-        this.tm = ID;
-        this.tlm = ID;
+        [this.tm, this.tlm] = [ID, ID];
         break;
       case OPS.setFont:
         gs.font = this.fontOf(a[0] as string);

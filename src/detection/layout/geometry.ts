@@ -27,18 +27,16 @@ const GEOMETRY = {
   ruleJoinGap: 0.8,
   /** A cell is at least this tall and wide; a rule must run this far past a corner to close it. */
   minCellSide: 3,
-  /** A cell with no right edge needs at least this width (narrower: a stray pair of rules)... */
+  /** A cell with no right edge is at least this wide (not two stray rules) and at most this tall (not a region). */
   openCellMinWidth: 15,
-  /** ... and is at most this tall (one row of an amount column, not a page region). */
   openCellMaxHeight: 40,
   /** Two cells whose edges all differ by less than this are one cell (found from lines and as a path). */
   sameCellOffset: 1,
   /** Side of a check square: smaller is a dot or bullet, larger is a box to write in. */
   squareMinSide: 4.5,
   squareMaxSide: 17,
-  /** A check square's sides differ by at most this much... */
+  /** A check square's sides differ by at most the larger of this and this share of its width (big ones: less exact). */
   squareSideDiff: 1.5,
-  /** ... or by this share of its width, whichever is larger (bigger squares are drawn less exactly). */
   squareSideDiffShare: 0.15,
   /** Diameter of a radio circle. */
   circleMinSide: 4,
@@ -47,13 +45,11 @@ const GEOMETRY = {
   circleSideDiff: 1.5,
   /** A fill covers a cell when it reaches each of its edges within this. */
   fillCoverSlack: 1,
-  /** 0..1 gray: an entry box drawn as a fill alone is at least this light (ink must show on it)... */
+  /** 0..1 gray: a fill-only box is at least this light (ink shows) and this unlike the paper or panel under it. */
   entryFillMinGray: 0.8,
-  /** ... and differs by this much from what it is painted on (the paper, or a tinted panel behind it). */
   entryFillContrast: 0.02,
-  /** Cells to write in are at least this tall (one line of text)... */
+  /** Cells to write in are at least this tall (a line of text) and wide (narrower: comb boxes, gaps between rules). */
   cellMinHeight: 7,
-  /** ... and this wide (narrower cells are comb boxes or gaps between rules). */
   cellMinWidth: 12,
   /** A rule lies on a cell's edge when it overlaps the edge by more than this at both ends. */
   cellEdgeInset: 1,
@@ -146,10 +142,7 @@ function findCells(h: Segment[], v: Segment[]): Box[] {
 const covers = (outer: Box, b: Box, slack = 0): boolean =>
   outer.x1 <= b.x1 + slack && outer.x2 >= b.x2 - slack && outer.y1 <= b.y1 + slack && outer.y2 >= b.y2 - slack;
 
-/**
- * Rectangles filled without a stroke that stand out from what they are painted on: a light grey box on white
- * paper, or a white box on a tinted panel. Painted later means on top, so the backdrop is the last fill before.
- */
+/** Unstroked fills unlike their backdrop (the last fill painted under them): grey on paper, white on a tint. */
 function entryFills(page: PageContent): FilledRect[] {
   const { fills } = page;
   const area = (b: Box): number => boxW(b) * boxH(b);
@@ -162,8 +155,7 @@ function entryFills(page: PageContent): FilledRect[] {
 }
 
 export function buildGeometry(page: PageContent): Geometry {
-  const hLines = mergeLines(page.hLines, true);
-  const vLines = mergeLines(page.vLines, false);
+  const [hLines, vLines] = [mergeLines(page.hLines, true), mergeLines(page.vLines, false)];
   const all: Cell[] = [];
   const edges = ['x1', 'y1', 'x2', 'y2'] as const;
   /** A cell drawn by rules or a path takes the shade of a fill covering it; an entry fill is its own shade. */

@@ -1,19 +1,15 @@
-/**
- * Painted vector paths -> what the layout reads from them: ruled lines (stroked segments and thin filled
- * rectangles), filled rectangles (shading) and shapes (boxes, circles), in the upright page space.
- */
+/** Painted paths as the layout reads them (upright space): rules (strokes, thin fills), shading and shapes. */
 import type { PdfJsModule } from '../pdfjs-loader';
 import { apply, mul, type M6 } from './pdf-matrix';
-import { boxOf, type Box, type PageContent } from './types';
+import { boxH, boxOf, boxW, type Box, type PageContent } from './types';
 
 /** pt unless noted. */
 const PATH = {
   /** A hairline (width 0) is drawn as the thinnest line the device can: count it as this wide. */
   minLineWidth: 0.1,
-  /** Points closer than this on one axis are level (or plumb): the segment is a horizontal (vertical) rule... */
+  /** A segment is a level (plumb) rule if its ends differ by less than this across it, or by this share of its length
+   * (a producer's rounding: a 564 pt rule 1 pt higher at one end, va-28-1900's flat twin; check marks slope more). */
   axisTolerance: 0.5,
-  /** ... as is a long segment sloping by at most this share of its length (a producer's rounding: a 564 pt rule
-   * 1 pt higher at one end, va-28-1900's flat twin; a check mark's strokes slope far more). */
   axisSlope: 0.004,
   /** A filled rectangle thinner than this is a drawn line. */
   thinFillMax: 2.5,
@@ -94,15 +90,11 @@ function subpaths(OPS: PdfJsModule['OPS'], path: PathOps, m: M6): Subpath[] {
   return subs;
 }
 
-/**
- * One subpath: a thin filled rectangle is a rule; a filled rectangle is shading (kept unless paper-white);
- * stroked level or plumb segments are rules; anything with an inside is a shape.
- */
+/** Rules: thin filled rectangles, stroked level or plumb segments; shading: other fills; shapes: what has an inside. */
 function addSubpath(s: Subpath, fillGray: number, lw: number, stroke: boolean, fill: boolean, out: PathDrawing): void {
   const tol = PATH.axisTolerance;
   const box = boxOf(s.pts);
-  const bw = box.x2 - box.x1;
-  const bh = box.y2 - box.y1;
+  const [bw, bh] = [boxW(box), boxH(box)];
   const axisRect =
     !s.curved &&
     s.pts.length >= 4 &&
@@ -129,10 +121,7 @@ function addSubpath(s: Subpath, fillGray: number, lw: number, stroke: boolean, f
     out.shapes.push({ ...box, curved: s.curved, stroked: stroke, filled: fill, rectLike });
 }
 
-/**
- * A filled polygon whose ink is a thin band: the L-shaped halves of a bevelled or inset box border (how a
- * flattened form widget's frame is painted: light top-left, dark bottom-right, joined at 45 degrees).
- */
+/** A filled polygon whose ink is a thin band: an L-shaped half of a flattened widget's bevelled or inset border. */
 function isThinPolygon(pts: Array<[number, number]>, bw: number, bh: number): boolean {
   if (pts.length < 4 || Math.min(bw, bh) < PATH.thinFillMax) return false;
   let twiceArea = 0;

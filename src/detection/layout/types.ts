@@ -17,10 +17,7 @@ export interface Glyph extends Box {
   bold: boolean;
   /** Drawn invisibly (text render mode 3) or under an image painted over it: a copier's OCR layer, not print. */
   hidden?: boolean;
-  /**
-   * Box and circle glyphs: the ink of the glyph's outline as the embedded font draws it (absent when the font
-   * gives no outline: standard fonts, Type 3). A `□` of a body font inks far less than its em.
-   */
+  /** Box and circle glyphs: the outline's ink if the font embeds one (a body font's `□` inks far less than its em). */
   ink?: Box;
 }
 
