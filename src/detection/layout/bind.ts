@@ -1,8 +1,6 @@
 /**
- * Which printed word is the option text of which choice marker, decided for a whole row at once: the
- * words may sit right of their boxes (`☐ Yes ☐ No`) or left of them (`M☐  F☐`, `SINGLE☐  MARRIED☐`). Each
- * side is scored over the row (tight gaps, gaps alike along the row, few markers left without a word) and
- * the cheaper side wins; each word binds at most one marker and each marker at most one word.
+ * Option words of a row's choice markers, right of them (`☐ Yes ☐ No`) or left (`M☐  F☐`): each side is scored over
+ * the row (tight and even gaps, few markers without a word) and the cheaper wins; words and markers pair one to one.
  */
 import { LAYOUT_PARAMS as P } from './params';
 import { TOUCH_SLACK, spacedText, type Token } from './text';
@@ -17,10 +15,7 @@ export interface RowBinding {
   cost: number;
 }
 
-/**
- * A phrase that ends a question and starts its first option ("GENDER: M", "Smoke? Yes") split into the
- * two: the tokenizer merges words closer than a word gap, so a prompt glued to the first option is one token.
- */
+/** A prompt glued to its first option ("GENDER: M", "Smoke? Yes": one token, closer than a word gap) split in two. */
 export function splitPromptOption(t: Token): Token[] {
   const gs = t.glyphs;
   for (let i = gs.length - 2; i >= 0; i--) {
@@ -82,9 +77,8 @@ function wordsFor(markers: Box[], toks: Token[], side: Side, maxGap: number): Ar
 }
 
 /**
- * Binds the markers of one row (sorted left to right) to the row's text tokens (sorted, already split with
- * `splitPromptOption`). Returns null when neither side binds at least half the markers: a table row, whose
- * options are named by column headers.
+ * Binds a row's markers (left to right) to its sorted tokens, split by `splitPromptOption`; null when neither side
+ * binds half of them: a table row, whose options are named by column headers.
  */
 export function bindRow(markers: Box[], toks: Token[], em: number, prefer?: Side): RowBinding | null {
   const options: RowBinding[] = [];
@@ -103,11 +97,9 @@ export function bindRow(markers: Box[], toks: Token[], em: number, prefer?: Side
 }
 
 /**
- * Radio circles set far right of their words (`Diabetes        ○     Asthma        ○`, a condition list in two
- * columns), too far for `bindRow`: each circle takes the last word before it, at any distance, when every circle
- * of the row has one, nothing follows the last circle and no blank (of `walls`, those on the row) sits between a
- * word and its circle. Circles only (drawn or glyphs): they are options, while a lone check box after a sentence is
- * a consent tick that keeps its sentence as its prompt.
+ * Radio circles far right of their words (`Diabetes      ○     Asthma      ○`), beyond `bindRow`'s reach: each takes
+ * the last word before it at any distance when every circle has one, nothing follows the last, and no blank of the
+ * row (`walls`) sits between. Circles only: a lone check box after a sentence is a consent tick for that sentence.
  */
 export function bindFarLeft(
   { items: markers, toks }: { items: Array<Box & { source: string }>; toks: Token[] },

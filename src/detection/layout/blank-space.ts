@@ -1,7 +1,4 @@
-/**
- * Empty space on a page, shared by the finders of blanks: what bounds it (vertical rules) and whether a box
- * is free of text, earlier candidates and rules.
- */
+/** For the finders of blanks: the vertical rules bounding empty space, and whether a box is free to write in. */
 import type { Candidate, Source } from './candidate';
 import type { Geometry } from './geometry';
 import { DRAWN_FIELD_TEXT_SIZE } from './params';

@@ -1,8 +1,6 @@
 /**
- * Fields with no box of their own, found from the text and rules around the empty space they occupy:
- * - dash rows: a blank split into parts by short thick dashes (SSN "___ - __ - ____", dates, phone numbers);
- * - label blanks (`label-blanks.ts`): a short label followed by empty space on its row.
- * Run after the boxed candidates: nothing here may overlap an existing candidate.
+ * Fields with no box of their own, in empty space: dash rows (SSN "___ - __ - ____", dates, phones) and label blanks
+ * (`label-blanks.ts`: a short label, then room on its row). Run after the boxed candidates, which nothing may overlap.
  */
 import type { Candidate } from './candidate';
 import { blank, OVERLAP_PAD, RULE_CLEARANCE, vRule, type BlankContext } from './blank-space';
@@ -107,10 +105,7 @@ function dashRows(ctx: BlankContext, dashes: Segment[]): Candidate[] {
   return out;
 }
 
-/**
- * New candidates, and the box candidates they replace: a box whose interior holds a dash row is the
- * cell around several parts, not a field itself.
- */
+/** New candidates, and the boxes they replace: a box holding a dash row is a cell around its parts, not a field. */
 export function findBlanks(
   lines: TextLine[],
   geo: Geometry,

@@ -1,7 +1,7 @@
 /**
- * Tables of empty cells whose column headers are answers (relatives, Past / Present, Yes / No, a frequency): a
- * family-history or condition grid. Each row is one choice question: its prompt is the row header (all its
- * lines), its options are its cells, named by their column headers. Other tables of empty cells stay text.
+ * Tables of empty cells headed by answers (relatives, Past / Present, Yes / No, a frequency): each row is a choice
+ * question prompted by its row header (all its lines), its cells options named by their column headers. Other
+ * tables of empty cells stay text.
  */
 import { choiceMode } from '../kinds';
 import { textMiddle } from './box-text';

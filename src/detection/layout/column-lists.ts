@@ -1,8 +1,7 @@
 /**
- * Check lists printed in columns under headings (a review of systems: `General` over `__ Insomnia`,
- * `__ Fatigue`..., `Skin` over the next column): the markers of one printed row belong to different lists, and
- * a list runs down its column under its heading. Each marker's heading is the text that starts where the
- * column's markers start, on the nearest line above with no marker there.
+ * Check lists in columns under headings (a review of systems: `General` over `__ Insomnia`, `__ Fatigue`, `Skin` over
+ * the next column): a printed row's markers belong to different lists. A marker's heading is the nearest text above
+ * starting where the column's markers start.
  */
 import type { Candidate } from './candidate';
 import type { TextLine, Token } from './text';
@@ -23,9 +22,8 @@ export interface ListQuestion {
 }
 
 /**
- * Splits questions whose options sit under different column headings and joins the parts that share a heading;
- * then a question all of whose options sit under one of those headings (a row with one item of the list) joins
- * it too. Questions with an option outside any headed column are left as they are.
+ * Regroups the options of questions spanning headed columns by heading; a question wholly under such headings (a row
+ * with one item of the list) joins them too. One with an option outside every headed column stays as it is.
  */
 export function regroupColumnLists<Q extends ListQuestion>(questions: Q[], lines: TextLine[]): Q[] {
   const above = [...lines].sort((a, b) => a.base - b.base);

@@ -1,7 +1,4 @@
-/**
- * Flat-PDF detector for one page: a short pipeline of named stages (`detectPage`), each with a spec on page data
- * dumped from a real form (test/fixtures/pages).
- */
+/** Flat-PDF detector for one page: named stages, each with a spec on page data of a real form (test/fixtures/pages). */
 import type { DetectedField } from '../../shared/field-map';
 import { findCandidates } from './candidates';
 import { choiceFields } from './choice-fields';
@@ -11,10 +8,7 @@ import { readPage } from './page-read';
 import { labelTexts, pickTexts, textFields } from './text-fields';
 import type { PageContent } from './types';
 
-/**
- * `candidatesOf` finds the page's candidates: the layout's own by default; a fillable PDF's widgets join them
- * there (acroform-page.ts), so labels, options and questions come from the same stages either way.
- */
+/** A fillable PDF's widgets join the candidates in `candidatesOf` (acroform-page.ts): later stages serve both. */
 export function detectPage(
   page: PageContent,
   nextKey: () => string,

@@ -1,7 +1,4 @@
-/**
- * Stage 1 of a flat page (see page-fields.ts): its text lines, and the section a height falls in (bold heading
- * lines start sections). What every later stage of the page reads.
- */
+/** Stage 1 of a flat page (page-fields.ts), read by every later stage: text lines, and sections under bold headings. */
 import type { Rect } from '../../shared/field-map';
 import { textTokens } from './labels';
 import { buildLines, type TextLine, type Token } from './text';
