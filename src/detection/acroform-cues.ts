@@ -1,8 +1,7 @@
 /**
- * A fillable form's own words as weak cues: tooltips, export values and field names made by form tools
- * ("undefined", "Check Box3", "0", "Off", "f1_01[0]", "Other [1]") are not labels; e-sign roles and date
- * format scripts say a field's kind. The printed page comes first (acroform-page.ts); these fill in the rest
- * (`widgetField`, `radioPrompts`).
+ * A fillable form's own words as weak cues: tooltips, export values and field names made by form tools ("undefined",
+ * "Check Box3", "0", "Off", "f1_01[0]", "Other [1]") are not labels; e-sign roles and date format scripts say a field's
+ * kind. The printed page comes first (acroform-page.ts); these fill in the rest (`widgetField`, `radioPrompts`).
  */
 import type { AcroWidget } from './acroform';
 import type { DetectedField, FieldKind } from '../shared/field-map';

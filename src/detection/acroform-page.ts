@@ -15,9 +15,8 @@ import { boxH, boxW, iou, overlapX, overlapY, rectBox, type Box, type PageConten
 import { uprightBox } from './page-text';
 
 const WIDGET = {
-  /** pt: a text widget at most this wide and tall and about square is a tick box (ticks made as text fields). */
+  /** pt: a text widget at most this wide and tall, its sides differing by at most this, is a tick box (a text tick). */
   tickMaxSide: 13,
-  /** pt: ... its sides differing by at most this. */
   tickMaxSkew: 3,
   /** pt: text widgets this close side by side are character cells (tick boxes stand apart). */
   cellGap: 3,
@@ -123,10 +122,9 @@ function widgetCandidates(boxes: WidgetBox[], layout: Candidate[]): Candidate[] 
           ...blank(b.box, 1, b.box.y1 + WIDGET.baseRise),
           source: like?.source ?? (ht > WIDGET.lineMaxHeight ? 'box' : 'line'),
         };
-    if (like && !choice) {
+    if (like && !choice)
       for (const k of ['innerLabel', 'innerLabelRaw', 'hint', 'columnHeader', 'cell'] as const)
         if (like[k] !== undefined) Object.assign(cand, { [k]: like[k] });
-    }
     cand.widget = i;
     out.push(cand);
   });

@@ -35,13 +35,12 @@ const inherited = (dict: PDFDict, key: string): PDFObject | undefined =>
     .map((d) => d.lookup(N(key)))
     .find((v) => v !== undefined);
 
-function fullName(dict: PDFDict): string {
-  const parts = lineage(dict).map((d) => str(d.lookup(N('T'))));
-  return parts
+const fullName = (dict: PDFDict): string =>
+  lineage(dict)
+    .map((d) => str(d.lookup(N('T'))))
     .filter((t) => t !== undefined)
     .reverse()
     .join('.');
-}
 
 function jsSource(v: PDFObject | undefined): string {
   const code = v instanceof PDFDict ? v.lookup(N('JS')) : undefined;
@@ -84,7 +83,6 @@ export interface AcroWidget {
   name: string;
   /** The field's /TU as written (may be "undefined" or the field name: see acroform-cues.ts). */
   tooltip?: string;
-  /** AcroForm field type. */
   type: 'Tx' | 'Sig' | 'Btn' | 'Ch';
   /** Check box / radio: the widget's on-state name. */
   onState?: string;

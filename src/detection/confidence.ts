@@ -1,15 +1,14 @@
 /**
- * Confidence of a layout-detected field from the cues actually used: the detector's own geometric
- * confidence (what kind of mark made the box), whether a label was bound, how tight that binding is on the
- * page, whether the label's wording agrees with the kind, and whether the field's question is coherent.
- * One logistic function with named weights; bench/fit-confidence.ts fits the weights on the dev corpora
- * (target: the field matches a real field and, where the truth says, bears the right label), so a band of
- * confidence reads as an observed precision (bench:detect prints it per band).
+ * Confidence of a layout-detected field from the cues actually used (ConfidenceFeatures), through one logistic
+ * function: bench/fit-confidence.ts fits its weights on the dev corpora (target: the field matches a real field and,
+ * where the truth says, bears the right label), so a band of confidence reads as an observed precision (bench:detect
+ * prints it per band).
  */
 import { isChoiceKind, type DetectedField } from '../shared/field-map';
 import { kindCue } from './kinds';
 import type { Token } from './layout/text';
 import { boxH, boxW, overlapX, overlapY, type Box } from './layout/types';
+import { foldKey } from './sections';
 
 export interface ConfidenceFeatures {
   /** The detector's confidence for the mark that made the box (0..1). */
@@ -68,11 +67,7 @@ export const CONFIDENCE_WEIGHTS: Record<keyof ConfidenceFeatures | 'bias', numbe
   borrowed: -6,
 };
 
-const norm = (s: string): string =>
-  s
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '');
+const norm = (s: string): string => foldKey(s.normalize('NFKC'));
 
 // Each page's tokens are compared with every field's label: normalise each token once.
 const normCache = new WeakMap<Token, string>();
@@ -102,8 +97,7 @@ export function confidenceFeatures(
   pageWidth = 612,
 ): ConfidenceFeatures {
   const text = !isChoiceKind(f.kind);
-  const w = box.x2 - box.x1;
-  const h = box.y2 - box.y1;
+  const [w, h] = [boxW(box), boxH(box)];
   // The layout detector's base confidence names the mark that made the box (layout/candidates.ts).
   const near = (v: number): number =>
     Math.abs(f.confidence - v) < 0.005 || Math.abs(f.confidence - 0.6 * v) < 0.005 ? 1 : 0;

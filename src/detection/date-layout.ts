@@ -41,14 +41,8 @@ function textIn(glyphs: Glyph[], area: Box): string {
     .filter((g) => (g.x1 + g.x2) / 2 >= area.x1 && (g.x1 + g.x2) / 2 <= area.x2)
     .filter((g) => (g.y1 + g.y2) / 2 >= area.y1 && (g.y1 + g.y2) / 2 <= area.y2)
     .sort((a, b) => b.base - a.base || a.x1 - b.x1);
-  let out = '';
-  let prev: Glyph | null = null;
-  for (const g of inside) {
-    if (prev && (Math.abs(prev.base - g.base) > 2 || g.x1 - prev.x2 > g.size * 0.25)) out += ' ';
-    out += g.ch;
-    prev = g;
-  }
-  return out;
+  const gap = (a: Glyph, b: Glyph): boolean => Math.abs(a.base - b.base) > 2 || b.x1 - a.x2 > b.size * 0.25;
+  return inside.map((g, k) => (k > 0 && gap(inside[k - 1], g) ? ' ' : '') + g.ch).join('');
 }
 
 /** Spans between two printed separators inside the blank, as shares of its width; null when not exactly two. */

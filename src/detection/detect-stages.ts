@@ -43,9 +43,7 @@ export function placeOnScans(
 /** The review reason naming the pages read by OCR (none when there are none). */
 export function ocrReason(ocrPages: Map<number, number> = new Map()): string[] {
   if (ocrPages.size === 0) return [];
-  const many = ocrPages.size > 1;
   const list = [...ocrPages.keys()].join(', ');
-  return [
-    `Page${many ? 's' : ''} ${list} ${many ? 'were' : 'was'} read by OCR (scanned: no usable text layer): check every field`,
-  ];
+  const pages = ocrPages.size > 1 ? `Pages ${list} were` : `Page ${list} was`;
+  return [`${pages} read by OCR (scanned: no usable text layer): check every field`];
 }

@@ -66,10 +66,8 @@ function orderWithSections(
       for (const t of l.tokens)
         if (!hs.some((h) => t.x1 >= h.x1 - 1 && t.x2 <= h.x2 + 1 && t.y1 >= h.y1 - 1 && t.y2 <= h.y2 + 1))
           items.push({ x1: t.x1, y1: t.y1, x2: t.x2, y2: t.y2, ref: Number.NaN, heading: false });
-    for (const ref of readingOrder(items, p.width)) {
-      if (Number.isNaN(ref)) continue;
-      seq.push(ref >= 0 ? { field: own[ref] } : { heading: hs[-1 - ref] });
-    }
+    for (const ref of readingOrder(items, p.width))
+      if (!Number.isNaN(ref)) seq.push(ref >= 0 ? { field: own[ref] } : { heading: hs[-1 - ref] });
   }
   // Section = the last heading before the field in reading order; it carries over to the next page, except
   // for the header row many forms repeat at the top of later pages ("Patient name / Date of birth"): text

@@ -5,12 +5,11 @@
 import type { FieldKind } from '../shared/field-map';
 
 /** Accents folded and lower-cased, so "Teléfono" and "telefono" read alike. */
-export function foldText(s: string): string {
-  return s
+export const foldText = (s: string): string =>
+  s
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
-}
 
 // Word boundaries after folding (plain ASCII), so \b works for Spanish too.
 const PLACE_OF_BIRTH =
@@ -61,10 +60,7 @@ export function textKind(label: string, hint = ''): FieldKind {
   return 'text';
 }
 
-/**
- * Whether the label carries a cue for this kind: 1 it names the kind, -1 it names another specific kind,
- * 0 no cue either way. Used by the confidence stage ("the kind cue").
- */
+/** The confidence stage's kind cue: 1 the label names this kind, -1 another specific kind, 0 neither. */
 export function kindCue(kind: FieldKind, label: string): -1 | 0 | 1 {
   if (!label) return 0;
   const said = textKind(label);
@@ -84,11 +80,8 @@ const YES_NO = /^(yes|no|y|n|si|sí)\b/;
 const FREQUENCY =
   /^(never|rarely|sometimes|often|always|daily|weekly|monthly|not at all|several days|nunca|a veces|casi nunca|frecuentemente|siempre|diario|semanal|mensual)/;
 // Family history: several relatives may have had a condition. "Self" marks a pick-one relationship question.
-const RELATIVES = new Set(
-  'mother father sibling siblings brother sister grandparent grandparents grandmother grandfather aunt uncle madre padre hermano hermana hermanos abuelo abuela abuelos tio tia'.split(
-    ' ',
-  ),
-);
+const RELATIVES =
+  /^(mother|father|sibling|siblings|brother|sister|grandparent|grandparents|grandmother|grandfather|aunt|uncle|madre|padre|hermano|hermana|hermanos|abuelo|abuela|abuelos|tio|tia)$/;
 const PAST_PRESENT = new Set(['past', 'present', 'current', 'previous', 'pasado', 'presente', 'actual', 'anterior']);
 const MARITAL = /^(single|married|divorced|widowed|separated|solter[oa]|casad[oa]|divorciad[oa]|viud[oa])$/;
 const SEX = new Set(['male', 'female', 'masculino', 'femenino', 'hombre', 'mujer']);
@@ -102,7 +95,7 @@ export function choiceMode(prompt: string, instruction: string, options: string[
   const lower = options.map((o) => foldText(o).trim());
   // In a grid of cells (a condition per row), "Self" is one more person who may have had it.
   const self = marker !== 'cell' && lower.some((o) => /^(self|yo|patient)$/.test(o));
-  if (lower.filter((o) => RELATIVES.has(o)).length >= 2 && !self) return 'many';
+  if (lower.filter((o) => RELATIVES.test(o)).length >= 2 && !self) return 'many';
   if (lower.length >= 2 && lower.every((o) => PAST_PRESENT.has(o))) return 'many';
   if (lower.some((o) => /^(yes|no|si)\b/.test(o))) return 'one';
   if (lower.some((o) => SEX.has(o)) || lower.filter((o) => MARITAL.test(o)).length >= 2) return 'one';

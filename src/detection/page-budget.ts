@@ -1,10 +1,9 @@
 /**
- * Time budget of one detection run, so one pathological page costs a bounded time and never fails the
- * whole import: a page whose reading runs over `pageMs` is given up (no fields, a review reason asks
- * staff to place them by hand), and no page is started once `documentMs` is spent. Checked between
- * stages: the operator list (pdf.js yields, so it is raced against the page's time), the interpretation,
- * and the layout analysis, which is skipped for a page given up. A single synchronous stage is not
- * interrupted; the sandbox's hard deadline covers that.
+ * Time budget of one detection run, so one pathological page costs a bounded time and never fails the whole import: a
+ * page whose reading runs over `pageMs` is given up (no fields, a review reason asks staff to place them by hand), and
+ * no page is started once `documentMs` is spent. Checked between stages: the operator list (pdf.js yields, so it is
+ * raced against the page's time), the interpretation, and the layout analysis, which is skipped for a page given up. A
+ * single synchronous stage is not interrupted; the sandbox's hard deadline covers that.
  */
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import { extractPage, pageFrame } from './layout/extract';
@@ -17,8 +16,6 @@ export interface DetectionBudget {
   /** No page is started after this many ms since detection began. */
   documentMs: number;
 }
-
-const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
 
 export class PageBudget {
   private readonly startedAt = Date.now();
@@ -57,11 +54,8 @@ export class PageBudget {
 
   /** Review reasons for the pages given up or not read (empty when none). */
   reasons(): string[] {
-    const out: string[] = [];
-    const pageMs = this.budget?.pageMs ?? 0;
-    for (const n of this.slow) {
-      out.push(`Page ${n} took too long to read (over ${seconds(pageMs)}): place its fields by hand`);
-    }
+    const seconds = Math.round((this.budget?.pageMs ?? 0) / 100) / 10;
+    const out = this.slow.map((n) => `Page ${n} took too long to read (over ${seconds} s): place its fields by hand`);
     if (this.unread.length > 0) {
       const list = this.unread.length === 1 ? `Page ${this.unread[0]} was` : `Pages ${this.unread.join(', ')} were`;
       out.push(`${list} not read: the form took too long to read; place their fields by hand`);

@@ -18,8 +18,7 @@ async function loadEsm(spec: string): Promise<unknown> {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     return require(resolved) as unknown;
   } catch {
-    // Under Jest, require() goes through Jest's own loader, which cannot read ES modules;
-    // Node's loader still can.
+    // Under Jest, require() goes through Jest's own loader, which cannot read ES modules; Node's loader still can.
   }
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports

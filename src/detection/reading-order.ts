@@ -1,10 +1,9 @@
 /**
- * Reading order of one page: rows top to bottom, left to right within a row, except in two-column zones,
- * where the left column is read to its end before the right one. A zone starts at a row of headings with one
- * heading in the right part of the page (each column titles its own section), and ends at the first row with
- * something printed across the gutter, or at a heading on the left with nothing beside it (a new full-width
- * section). Without that cue the page reads row by row: fields side by side on one row ("City  State  ZIP")
- * are one row of a grid, not two columns.
+ * Reading order of one page: rows top to bottom, left to right within a row, except in two-column zones, where the left
+ * column is read to its end before the right one. A zone starts at a row of headings with one heading in the right part
+ * of the page (each column titles its own section), and ends at the first row with something printed across the gutter,
+ * or at a heading on the left with nothing beside it (a new full-width section). Without that cue the page reads row by
+ * row: fields side by side on one row ("City  State  ZIP") are one row of a grid, not two columns.
  */
 import type { Box } from './layout/types';
 

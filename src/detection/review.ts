@@ -1,7 +1,6 @@
 /**
- * Plain-sentence review reasons for staff, each saying where (page, section) and what. A form needs review
- * while anything low-confidence or unbound remains. The list is bounded: MAX_REASONS sentences, then one
- * line counting the rest.
+ * Review reasons for staff in plain sentences, each saying where (page, section) and what. A form needs review while
+ * anything low-confidence or unbound remains; at most MAX_REASONS sentences, then one line counting the rest.
  */
 import { overlapsOther } from './confidence';
 import { isChoiceKind, type DetectedField, type Detector } from '../shared/field-map';
@@ -41,13 +40,8 @@ export function reviewReasons(
   for (const p of blankPages) reasons.push(`Page ${p} has no text layer: fields must be placed by hand`);
   if (detector !== 'acroform' && fields.length === 0 && blankPages.length === 0)
     reasons.push('No fields were found: check that this is a form');
-  reasons.push(
-    ...grouped(
-      fields.filter((f) => !f.label && !f.prompt),
-      'field has no label',
-      'fields have no label',
-    ),
-  );
+  const unlabelled = fields.filter((f) => !f.label && !f.prompt);
+  reasons.push(...grouped(unlabelled, 'field has no label', 'fields have no label'));
   const optionless = fields.filter((f) => isChoiceKind(f.kind) && f.questionKey !== null && !f.choiceLabel);
   const named = 'no printed option text (named "Option n")';
   reasons.push(...grouped(optionless, `option has ${named}`, `options have ${named}`));

@@ -4,7 +4,7 @@
  * "Part B"). A form prints all its section titles in ONE style, so the style shared by most candidates wins;
  * the form title (a one-off, larger style) and table header rows (several phrases on one row) are left out.
  */
-import type { TextLine, Token } from './layout/text';
+import { textOf, type TextLine, type Token } from './layout/text';
 import type { Box } from './layout/types';
 import type { PageText } from './page-text';
 
@@ -19,9 +19,8 @@ export interface Heading extends Box {
 export const HEADING_PARAMS = {
   /** Phrases further apart than this (em) on one row are separate segments (columns). */
   segmentGapEm: 3,
-  /** A heading is larger than body text by at least this factor, unless bold, capitals or numbered. */
+  /** Heading size over body size: at least this unless bold, capitals or numbered, and never under this. */
   largerThanBody: 1.15,
-  /** ... and at least this share of the body size. */
   notSmallerThanBody: 0.95,
   /** At most this many words. */
   maxWords: 10,
@@ -83,14 +82,9 @@ function candidatesOf(p: PageText, fields: FieldBox[], body: number): Candidate[
     if (segs.length >= 3) continue;
     for (const seg of segs) {
       if (!seg.every((t) => t.type === 'text')) continue;
-      const text = seg
-        .map((t) => t.text)
-        .join(' ')
-        .replace(/\s+/g, ' ')
-        .trim();
+      const text = textOf(seg).replace(/\s+/g, ' ').trim();
       const letters = text.replace(/[^\p{L}]/gu, '');
-      if (letters.length < 3 || NOT_A_TITLE.test(text)) continue;
-      if (words(text) > HEADING_PARAMS.maxWords) continue;
+      if (letters.length < 3 || NOT_A_TITLE.test(text) || words(text) > HEADING_PARAMS.maxWords) continue;
       const numbered = NUMBERED.test(text);
       if (BULLET.test(text) || /[:?*_]$/.test(text) || (/\.$/.test(text) && !(numbered && words(text) <= 6))) continue;
       // The caption of a field (its label, printed above or beside it) is not a section title.
