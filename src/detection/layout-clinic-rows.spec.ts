@@ -303,4 +303,43 @@ describe('layout detector: rows of a word-processor intake form', () => {
     const fields = byX((await detectFields(pdf)).fields);
     expect(fields.map((x) => x.label)).toEqual(['Last', 'First', 'MI']);
   });
+
+  it('reads words set apart after "(circle one):" or "(circle):" as options, asked by the text since the blank', async () => {
+    const pdf = await makePdf((p, f) => {
+      text(p, f, 'Title (circle one):   Mr.   Mrs.   Ms.   Dr.', 72, 700);
+      text(p, f, 'Name: ______________________   Sex (circle):   M   F', 72, 680);
+    });
+    const got = (await detectFields(pdf)).fields.filter(isChoice);
+    expect(got.map((c) => [c.prompt, c.choiceLabel])).toEqual([
+      ['Title', 'Mr.'],
+      ['Title', 'Mrs.'],
+      ['Title', 'Ms.'],
+      ['Title', 'Dr.'],
+      ['Sex', 'M'],
+      ['Sex', 'F'],
+    ]);
+  });
+
+  it('lets "(check all that apply)" in a question’s prompt decide that question only', async () => {
+    const pdf = await makePdf((p, f) => {
+      text(p, f, 'Race (check all that apply):', 72, 700);
+      ['Asian', 'Black or African American', 'White'].forEach((w, i) => {
+        square(p, 80, 684 - 16 * i);
+        text(p, f, w, 94, 684 - 16 * i);
+      });
+      let x = text(p, f, 'Result of last Pap smear:', 72, 620) + 10;
+      for (const w of ['Normal', 'Abnormal']) {
+        square(p, x, 620);
+        x = text(p, f, w, x + 12, 620) + 14;
+      }
+    });
+    const got = (await detectFields(pdf)).fields.filter(isChoice);
+    expect(got.filter((c) => c.prompt === 'Race (check all that apply)').every((c) => c.kind === 'select_many')).toBe(
+      true,
+    );
+    expect(got.filter((c) => c.prompt === 'Result of last Pap smear').map((c) => c.kind)).toEqual([
+      'select_one',
+      'select_one',
+    ]);
+  });
 });

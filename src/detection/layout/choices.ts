@@ -309,7 +309,9 @@ function instructionsOf(qs: Q[], lines: TextLine[], sectionOf: (y: number) => st
   const out = new Map<Q, Instruction>();
   for (const l of lines) {
     const text = textOf(l.tokens);
-    if (!l.tokens.every((t) => t.type === 'text') || !instructionMode(text)) continue;
+    // A question's own prompt (`Race (check all that apply):` over its list) instructs that question alone.
+    if (!l.tokens.every((t) => t.type === 'text') || !instructionMode(text) || qs.some((q) => q.promptRaw === text))
+      continue;
     const reach = below.filter(
       (q) => q.rowY < l.base && l.base - q.rowY < CHOICE.instructionMaxRise && sectionOf(q.rowY) === sectionOf(l.base),
     );

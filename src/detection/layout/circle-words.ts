@@ -22,7 +22,7 @@ const YES = /^(yes|y|s[ií])$/i;
 const NO = /^(no|n)$/i;
 const MAYBE = /^(not sure|unsure|n\/a|na|don'?t know|unknown|no s[eé]|a veces|sometimes)$/i;
 const INSTRUCTION = /\bcircle\b/i;
-const INLINE_INSTRUCTION = /\bcircle\s+(one|all|any)\b[^:.]*:\s*$|\bcircle\s+one\s*$/i;
+const INLINE_INSTRUCTION = /\bcircle\s+(one|all|any)\b[^:.]*:\s*$|\bcircle\s+one\s*$|\(circle\)\s*:?\s*$/i;
 
 /** em: how far a word's ink reaches over the baseline (Helvetica-like) and under it (descenders, commas, brackets). */
 const WORD_INK = {
@@ -44,6 +44,8 @@ const CIRCLE = {
   markerRowTolerance: 6,
   optionRowPitchEm: 2.4,
   optionRowOutdent: 2,
+  /** em: options after a `circle one:` in one phrase are set apart by gaps wider than this (two spaces). */
+  apartGapEm: 0.45,
 } as const;
 
 /**
@@ -64,16 +66,17 @@ function inkBox(t: Token): Box {
   return { x1, x2, y1: t.base - bottom - pad, y2: t.base + top + pad };
 }
 
-const stripInstruction = (s: string): string => s.replace(/\s*\(?\bcircle\s+(one|all|any)\b.*$/i, '').trim();
+const stripInstruction = (s: string): string =>
+  s.replace(/\s*\(?\bcircle(\s+(one|all|any)\b.*|\)\s*:?\s*)$/i, '').trim();
 const isInt = (t: Token): boolean => /^\d{1,2}$/.test(t.text.trim());
 
 /**
  * Words of one token split apart (glyph gaps wider than a space): the tokenizer keeps words closer than a word
  * gap in one phrase, so `Y N`, `YES NO` or `Yes / No` printed a space apart arrive as one token.
  */
-function wordsOf(t: Token): Token[] {
+function wordsOf(t: Token, gapEm: number = P.spaceGapEm): Token[] {
   const gs = t.glyphs;
-  const starts = gs.flatMap((g, i) => (i > 0 && g.x1 - gs[i - 1].x2 > P.spaceGapEm * g.size ? [i] : []));
+  const starts = gs.flatMap((g, i) => (i > 0 && g.x1 - gs[i - 1].x2 > gapEm * g.size ? [i] : []));
   return [0, ...starts].map((from, k) => subToken(t, from, starts[k] ?? gs.length));
 }
 
@@ -196,7 +199,7 @@ export function findCircleWords(
     const texts = toks.filter((t) => t.type === 'text');
     const lineText = textOf(texts);
     let asks: Ask[];
-    const inline = afterInstruction(texts);
+    const inline = afterInstruction(toks);
     if (!inline && l.tokens.length === 1 && l.tokens[0].type === 'text' && INSTRUCTION.test(lineText)) {
       if (!INLINE_INSTRUCTION.test(lineText)) {
         sectionInstruction = { text: lineText, section: sectionStart(l.base) };
@@ -233,13 +236,19 @@ function rowsUnder(lines: TextLine[], li: number): TextLine[] {
   return out;
 }
 
-/** Option words after an inline instruction on the same row. */
-function afterInstruction(texts: Token[]): Ask[] | null {
-  const at = texts.findIndex((t) => INLINE_INSTRUCTION.test(t.text));
-  if (at < 0 || at + 1 >= texts.length) return null;
-  const options = texts.slice(at + 1).flatMap(splitAnswerWords);
+/** Option words after an inline instruction on the same row, asked by the text since the last blank before it. */
+function afterInstruction(toks: Token[]): Ask[] | null {
+  const at = toks.findIndex((t) => t.type === 'text' && INLINE_INSTRUCTION.test(t.text));
+  const end = toks.findIndex((t, i) => i > at && t.type !== 'text');
+  const after = toks.slice(at + 1, end < 0 ? toks.length : end);
+  if (at < 0 || !after.length) return null;
+  // Words set apart by more than a space (`Mr.   Mrs.   Ms.`) arrive as one phrase: each is an option.
+  const split = after.flatMap(splitAnswerWords);
+  const options = split.length === 1 ? wordsOf(split[0], CIRCLE.apartGapEm) : split;
   if (options.length < CIRCLE.minOptions) return null;
-  return [[textOf(texts.slice(0, at + 1)), options, /\bcircle\s+(all|any)\b/i.test(texts[at].text)]];
+  let from = at;
+  while (from > 0 && toks[from - 1].type === 'text') from--;
+  return [[textOf(toks.slice(from, at + 1)), options, /\bcircle\s+(all|any)\b/i.test(toks[at].text)]];
 }
 
 /** Runs of answer words (`Yes  No`, a scale `0 1 2 3`), each asked by the word before it; null when none. */
