@@ -91,7 +91,6 @@ export function choiceMode(prompt: string, instruction: string, options: string[
   const text = foldText(`${prompt} ${instruction}`);
   if (MANY_CUE.test(text)) return 'many';
   if (marker === 'circle' || marker === 'paren') return 'one';
-  if (marker === 'bracket') return 'many';
   const lower = options.map((o) => foldText(o).trim());
   // In a grid of cells (a condition per row), "Self" is one more person who may have had it.
   const self = marker !== 'cell' && lower.some((o) => /^(self|yo|patient)$/.test(o));
@@ -101,6 +100,8 @@ export function choiceMode(prompt: string, instruction: string, options: string[
   if (lower.some((o) => SEX.has(o)) || lower.filter((o) => MARITAL.test(o)).length >= 2) return 'one';
   if (lower.length > 0 && lower.every((o) => /^\d+$/.test(o))) return 'one';
   if (lower.some((o) => FREQUENCY.test(o))) return 'one';
+  // `[ ]` is a check box: a list of them takes several answers, unless its words are exclusive (above).
+  if (marker === 'bracket') return 'many';
   if (ONE_CUE.test(text)) return 'one';
   return 'unknown';
 }

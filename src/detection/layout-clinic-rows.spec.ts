@@ -342,4 +342,18 @@ describe('layout detector: rows of a word-processor intake form', () => {
       'select_one',
     ]);
   });
+
+  it('reads `Yes___  No___` and `[ ] Yes  [ ] No` as one pick-one question each', async () => {
+    const pdf = await makePdf((p, f) => {
+      text(p, f, 'Do you have diabetes?    Yes___   No___', 72, 700);
+      text(p, f, 'Any recent falls?    [ ] Yes   [ ] No', 72, 680);
+    });
+    const got = (await detectFields(pdf)).fields;
+    expect(got.map((c) => [c.kind, c.prompt, c.choiceLabel])).toEqual([
+      ['select_one', 'Do you have diabetes?', 'Yes'],
+      ['select_one', 'Do you have diabetes?', 'No'],
+      ['select_one', 'Any recent falls?', 'Yes'],
+      ['select_one', 'Any recent falls?', 'No'],
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 /** Candidates drawn with text: blank runs (underscores, dots), box glyphs (☐ ○) and bracket pairs ("[ ]", "( )"). */
+import { isYesNoWord } from '../kinds';
 import type { Candidate, Source } from './candidate';
 import { LAYOUT_PARAMS as P } from './params';
 import { isUnitWord, SEGMENT_JOINERS, segmentHint, wordCount, type TextLine, type Token } from './text';
@@ -6,6 +7,8 @@ import { boxW, type Box, type Glyph } from './types';
 
 /** Where the ink of text-drawn fields sits (em: multiples of the font size; pt otherwise). */
 const TEXT_FIELD = {
+  /** em: a tick space glued this close after its answer word (`Yes___`). */
+  answerGlueEm: 0.3,
   /** em: a circle glyph's ink starts this far under the baseline (a box glyph's on it). */
   circleInkDropEm: 0.07,
   /** em: a bracket pair's ink is inset this much from the glyphs' advance on each side... */
@@ -85,7 +88,8 @@ export function textCandidates(lines: TextLine[]): Candidate[] {
   for (const l of lines) {
     const grid = blankGridRow(lines, l);
     for (const t of l.tokens) {
-      const before = t.type === 'blank' && (grid.has(t) || isBlankBefore(l.tokens, l.tokens.indexOf(t)));
+      const i = l.tokens.indexOf(t);
+      const before = t.type === 'blank' && (grid.has(t) || isBlankBefore(l.tokens, i) || isAnswerBlank(l.tokens, i));
       if (t.type === 'blank' && (before || boxW(t) >= P.blankMinWidthEm * t.size)) {
         const y1 = t.base - TEXT_FIELD.blankDropEm * t.size;
         const source = t.text.includes('_') ? 'underscore' : 'dots';
@@ -136,6 +140,16 @@ function blankGridRow(lines: TextLine[], l: TextLine): Set<Token> {
   const offRow = heads.some((h) => Math.abs(h.base - heads[0].base) > TEXT_FIELD.headerRowTolerance);
   if (new Set(heads).size !== heads.length || offRow) return new Set();
   return new Set(blanks);
+}
+
+/** A short blank glued after `Yes` / `No` (`Yes___  No___`), two such on the row: the answer's tick space. */
+function isAnswerBlank(toks: Token[], i: number): boolean {
+  const after = (k: number): boolean =>
+    isTickSpace(toks[k]) &&
+    toks[k - 1]?.type === 'text' &&
+    toks[k].x1 - toks[k - 1].x2 < TEXT_FIELD.answerGlueEm * toks[k].size;
+  const answer = (k: number): boolean => after(k) && isYesNoWord(toks[k - 1].text.split(/\s+/).at(-1) ?? '');
+  return answer(i) && toks.filter((t, k) => answer(k)).length >= 2;
 }
 
 /**
