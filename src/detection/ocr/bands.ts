@@ -1,8 +1,7 @@
 /**
- * Dark filled areas in a page raster: the shaded bands that head a form's sections (white letters on dark grey)
- * and dark header rows of tables. A vector form draws them as filled rectangles, and the box under a band has
- * its own top rule; on a scan the two are one area of ink, too thick for a rule, so without the band the box
- * under it loses its top edge and its field. A band is found as an area dense with ink in every window of a few
+ * Dark filled areas in a page raster: shaded bands heading a form's sections (white letters on dark grey) and dark
+ * table header rows. On a scan a band and the top rule of the box under it are one area of ink, too thick for a
+ * rule: without the band that box loses its top edge and its field. Found as ink dense in every window of a few
  * points, with straight edges. Coordinates are pixels, y down.
  */
 import type { Box } from '../layout/types';
@@ -34,11 +33,10 @@ export interface Band extends Box {
   gray: number;
 }
 
+type Counter = (x1: number, y1: number, x2: number, y2: number) => number;
+
 /** Sums of ink (pixels darker than `below`) over rectangles in O(1): a summed-area table of the ink mask. */
-export function inkTable(
-  img: Gray,
-  below: number,
-): { count: (x1: number, y1: number, x2: number, y2: number) => number } {
+export function inkTable(img: Gray, below: number): { count: Counter } {
   const { width: w, height: h, data } = img;
   const W = w + 1;
   const sum = new Int32Array(W * (h + 1));
@@ -54,10 +52,7 @@ export function inkTable(
   };
 }
 
-/**
- * Filled rectangles of a page rendered at `scale` pixels per point: dark bands (pixels of ink) by
- * default, or any shade (`below` = shadeBelow).
- */
+/** Filled rectangles of a page at `scale` pixels per point: dark bands (ink) by default, any shade at shadeBelow. */
 export function findBands(img: Gray, scale: number, below = INK_BELOW): Band[] {
   const p = BAND_PARAMS;
   const { width: w, height: h, data } = img;
@@ -82,16 +77,10 @@ export function findBands(img: Gray, scale: number, below = INK_BELOW): Band[] {
   for (let start = 0; start < dense.length; start++) {
     if (seen[start] || !dense[start]) continue;
     let [gx1, gy1, gx2, gy2] = [gw, gh, 0, 0];
-    flood(
-      gw,
-      gh,
-      [start],
-      seen,
-      (j) => dense[j] === 1,
-      (gx, gy) => {
-        [gx1, gy1, gx2, gy2] = [Math.min(gx1, gx), Math.min(gy1, gy), Math.max(gx2, gx), Math.max(gy2, gy)];
-      },
-    );
+    const visit = (gx: number, gy: number): void => {
+      [gx1, gy1, gx2, gy2] = [Math.min(gx1, gx), Math.min(gy1, gy), Math.max(gx2, gx), Math.max(gy2, gy)];
+    };
+    flood(gw, gh, [start], seen, (j) => dense[j] === 1, visit);
     const band = refine(img, count, gx1 * step, gy1 * step, gx2 * step + side, gy2 * step + side, half);
     if (band && band.x2 - band.x1 >= p.minWidthPt * scale && band.y2 - band.y1 >= p.minHeightPt * scale)
       bands.push({ ...band, gray: medianInk(data, w, band, below) });
@@ -99,27 +88,16 @@ export function findBands(img: Gray, scale: number, below = INK_BELOW): Band[] {
   return bands;
 }
 
-type Counter = (x1: number, y1: number, x2: number, y2: number) => number;
-
 /**
- * The band's exact edges: from the windows' box, each edge moves to the outermost line of pixels that is mostly
- * ink; the band must then be ink along every edge and over most of its area.
+ * The band's exact edges: each edge moves in from outside the windows' box to the first line of pixels that is ink
+ * along most of it (a straight edge), no further than the windows' reach (a blob with no straight edge there is no
+ * band); the band must then be ink along every edge and over most of its area.
  */
-function refine(
-  img: Gray,
-  count: Counter,
-  x1: number,
-  y1: number,
-  x2: number,
-  y2: number,
-  slack: number,
-): Omit<Band, 'gray'> | null {
+function refine(img: Gray, count: Counter, x1: number, y1: number, x2: number, y2: number, slack: number): Box | null {
   const p = BAND_PARAMS;
   const { width: w, height: h } = img;
   const rowShare = (y: number, a: number, b: number): number => count(a, y, b, y + 1) / Math.max(1, b - a);
   const colShare = (x: number, a: number, b: number): number => count(x, a, x + 1, b) / Math.max(1, b - a);
-  // Each edge moves in from outside the windows' box to the first line of pixels that is ink along most of it
-  // (a straight edge), no further than the windows' reach: a blob with no straight edge there is no band.
   const reach = 2 * slack;
   let top = Math.max(0, y1 - slack);
   while (top < y1 + reach && rowShare(top, x1, x2) < p.edgeShare) top++;
@@ -135,7 +113,7 @@ function refine(
   return { x1: left, y1: top, x2: right, y2: bottom };
 }
 
-function medianInk(data: Uint8Array, width: number, b: Omit<Band, 'gray'>, below: number): number {
+function medianInk(data: Uint8Array, width: number, b: Box, below: number): number {
   const counts = new Uint32Array(256);
   for (let y = b.y1; y < b.y2; y += 2)
     for (let x = b.x1; x < b.x2; x += 2) if (data[y * width + x] < below) counts[data[y * width + x]]++;
@@ -164,10 +142,7 @@ function retoned(img: Gray, bands: Band[], tone: (b: Band) => Uint8Array, margin
  */
 export const invertBands = (img: Gray, bands: Band[], scale: number): Gray =>
   retoned(img, bands, (b) => levels((v) => ((255 - v) * 255) / Math.max(1, 255 - b.gray)), pxAt(2, scale));
-/**
- * A band's four edges as rules: on a scan the top rule of a box under a band is the band's own edge, where a
- * vector form draws it as a rule of the box.
- */
+/** A band's four edges as rules: on a scan the top rule of the box under a band is the band's own edge. */
 export function bandEdges(b: Band): { h: PixelRule[]; v: PixelRule[] } {
   const edge = (x1: number, y1: number, x2: number, y2: number): PixelRule => ({ x1, y1, x2, y2, thickness: 1 });
   return {

@@ -1,9 +1,8 @@
 /**
- * The dark margins of a copy: where the sheet was smaller than the glass, shifted, or the lid was left open, the
- * scan is black beyond the paper's edge. Such a margin is square to the scanner, not to the skewed sheet, so it
- * pulls the skew estimate towards 0°, and its edge passes for a rule. It is ink reaching the image's edge in a
- * solid mass (every pixel deep inside dark ink): painted white, with a thin fringe, before anything else reads the
- * page. A form's own rules and boxes are thin, so a margin touching them does not spread into them.
+ * The dark margins of a copy (sheet smaller than the glass, shifted, or the lid left open): black beyond the paper,
+ * square to the scanner rather than the skewed sheet, so it pulls the skew estimate towards 0° and its edge passes
+ * for a rule. Found as ink reaching the image's edge in a solid mass (every pixel deep inside dark ink), painted
+ * white with a thin fringe before anything else reads the page; a form's own rules are too thin to join it.
  */
 import type { Box } from '../layout/types';
 import { inkTable } from './bands';

@@ -1,10 +1,9 @@
 /**
- * Typed tick marks: an empty pair of brackets ("[ ]") or parentheses ("( )") typed before an option, as a
- * typewriter-style form prints its check boxes and radio buttons. OCR reads them badly: a bracket is tall and
- * thin, so it passes for a short drawn rule, and parentheses come glued to the option's word (")Yes", "()0").
- * Found as pixels instead: two thin strokes of one height facing each other across an empty gap. They go to the
- * layout as the two characters a born-digital form has there, so it makes the same option of them (a bracket pair
- * ticks several, a parenthesis pair one). Coordinates are pixels, y down.
+ * Typed tick marks: an empty "[ ]" or "( )" before an option, a typewriter-style form's check boxes and radio
+ * buttons. OCR reads them badly (a bracket passes for a short drawn rule, parentheses glue to the option's word:
+ * ")Yes", "()0"), so they are found as pixels: two thin strokes of one height facing each other across an empty
+ * gap. They go to the layout as the two characters a born-digital form has there, so it makes the same option of
+ * them (a bracket pair ticks several, a parenthesis pair one). Coordinates are pixels, y down.
  */
 import { INK_BELOW, inkShare, type InkPiece } from './ink-pieces';
 import type { Gray } from './raster';

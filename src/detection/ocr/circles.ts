@@ -31,9 +31,8 @@ export const CIRCLE_PARAMS = {
 };
 
 /**
- * A ring's stroke thickness in pixels from the darkness of its box (its grey edges counted by how dark they
- * are) over its length: the count of pixels past a threshold depends on how the anti-aliasing fell (a letter O
- * and a ring measured that way overlap), the darkness does not.
+ * A ring's stroke thickness in pixels: the darkness of its box (grey edges counted by how dark) over its length. A
+ * count of pixels past a threshold depends on the anti-aliasing (letter O and ring overlap so), darkness does not.
  */
 function inkStroke(c: InkPiece, img: Gray, midRadius: number): number {
   let mass = 0;

@@ -28,10 +28,7 @@ export const GLYPH_PARAMS = {
 const ASCENDS = /[A-Z0-9bdfhkltÀ-ÖØ-Þ¿?!/\\()[\]{}|#$%&@]/;
 const DESCENDS = /[gjpqy,;()[\]{}|]/;
 
-/**
- * A word's baseline (y down) and font size, in pixels, from its box: the box spans cap (or x) height and, with
- * g/p/y, the descenders.
- */
+/** A word's baseline (y down) and font size, in pixels, from its box: cap (or x) height, and descenders with g/p/y. */
 function metrics(w: OcrWord): { base: number; size: number } {
   const up = ASCENDS.test(w.text) ? GLYPH_PARAMS.capEm : GLYPH_PARAMS.xHeightEm;
   const down = DESCENDS.test(w.text) ? GLYPH_PARAMS.descentEm : 0;
@@ -71,9 +68,8 @@ function textLines(words: OcrWord[]): { words: OcrWord[]; base: number; size: nu
 }
 
 /**
- * A rule on a text line, right after or before a word of it ("Name: ____", "____ Diabetes", "__/__/____"), is
- * that line's blank: it is written as underscores, so the layout stages read it as they read a typed form.
- * Returns the rules taken.
+ * A rule on a text line, right after or before a word of it ("Name: ____", "____ Diabetes", "__/__/____"), is that
+ * line's blank, written as underscores so the layout stages read it as a typed form's. Returns the rules taken.
  */
 function blanksOnLines(
   lines: ReturnType<typeof textLines>,

@@ -22,10 +22,9 @@ export const OCR_LIMITS = {
 };
 
 /**
- * Whether a page's own text is too thin to detect from: empty, a few stray characters over a picture, or only
- * text nobody sees (a copier's OCR layer: invisible, or under the scan's image). Such a layer is never used, even
- * when it matches the picture: the drawn rules and boxes exist only as pixels, so the page is rasterized anyway,
- * and tesseract's own words come in the raster's coordinates, cleaned of box glyphs, whatever the copier did.
+ * Whether a page's own text is too thin to detect from: empty, a few stray characters over a picture, or only text
+ * nobody sees (a copier's OCR layer, invisible or under the scan). Such a layer is never used: the drawn rules and
+ * boxes exist only as pixels, so the page is rasterized anyway, and tesseract's words come in its coordinates.
  */
 export function needsOcr(content: PageContent): boolean {
   const visible = content.glyphs.filter((g) => !g.hidden && g.ch.trim() !== '');

@@ -21,9 +21,8 @@ export const OCR_PARAMS = {
   /** Words tesseract is less sure of than this (0..100) are dropped. */
   minWordConf: 30,
   /**
-   * Below this mean word confidence, or with fewer words than `fewWords`, the page's orientation is checked with
-   * OSD (about 1 s): a page read sideways still gives a few words tesseract is fairly sure of (11 at 57 on an
-   * intake page), where an upright page of a form gives hundreds at 85-95.
+   * Below this mean word confidence, or `fewWords` words, OSD checks the page's orientation (about 1 s): a page read
+   * sideways gives a few fairly sure words (11 at 57 on an intake page), an upright form page hundreds at 85-95.
    */
   lowConfidence: 70,
   fewWords: 30,
@@ -34,10 +33,7 @@ export interface OcrPageResult {
   /** Mean confidence (0..1) of the words kept. */
   confidence: number;
   quarterTurns: number;
-  /**
-   * Moves a field found on the straightened page to where the scan shows it (its centre turned back by the skew,
-   * its size kept): the completed PDF writes over the scan's own image, blanks and boxes included.
-   */
+  /** A field of the straightened page moved to where the scan shows it: the completed PDF writes over the scan. */
   placeOnScan: (rect: [number, number, number, number]) => [number, number, number, number];
   /** The languages the page was read in: the next page of the document starts with them. */
   languages: OcrLanguages;
@@ -92,9 +88,8 @@ function pairWords(p: TypedPair, i: number): OcrWord[] {
 export const confident = (ws: OcrWord[]): OcrWord[] => ws.filter((w) => w.conf >= OCR_PARAMS.minWordConf);
 
 /**
- * Straightens an upright raster, finds its rules and boxes, and reads it: in `languages`, and when that is
- * English alone and the words look Spanish, again with Spanish. Its marks, rules, bands and words in pixels of the
- * straightened image.
+ * Straightens an upright raster, finds its marks, rules and bands, and reads it in `languages` (again with Spanish
+ * when English words look Spanish). Everything in pixels of the straightened image.
  */
 async function readUpright(upright: Gray, scale: number, timeoutMs: () => number, languages: OcrLanguages) {
   const dpi = Math.round(scale * 72); // the page's own, see scanDpi
@@ -139,11 +134,8 @@ export async function ocrPage(
   const started = Date.now();
   const left = (): number => Math.max(1_000, timeoutMs - (Date.now() - started));
   // Within the pixel budget before anything is rendered (a hostile page size would make gigabytes of pixels).
-  const dpi = dpiWithinBudget(
-    await scanDpi(pdfPath, pageNumber, base.width * base.height, left()),
-    base.width,
-    base.height,
-  );
+  const ownDpi = await scanDpi(pdfPath, pageNumber, base.width * base.height, left());
+  const dpi = dpiWithinBudget(ownDpi, base.width, base.height);
   // Margins first: they would pull the skew estimate to 0° and pass for rules and bands.
   const raster0 = withoutDarkMargins(whitenPaper(await rasterizePage(pdfPath, pageNumber, dpi, left())), dpi / 72);
   const scale = raster0.width / base.width; // pixels per point

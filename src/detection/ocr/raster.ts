@@ -91,13 +91,8 @@ export async function rasterizePage(
   crop?: { x: number; y: number; w: number; h: number },
 ): Promise<Gray> {
   const region = crop ? ['-x', crop.x, '-y', crop.y, '-W', crop.w, '-H', crop.h].map(String) : [];
-  const out = await run(
-    'pdftoppm',
-    ['-gray', '-r', String(dpi), ...region, '-f', String(pageNumber), '-l', String(pageNumber), pdfPath],
-    null,
-    timeoutMs,
-  );
-  return parsePgm(out);
+  const args = ['-gray', '-r', String(dpi), ...region, '-f', String(pageNumber), '-l', String(pageNumber), pdfPath];
+  return parsePgm(await run('pdftoppm', args, null, timeoutMs));
 }
 
 /** A PGM file of an image, for tesseract's stdin. */
@@ -127,10 +122,9 @@ export async function scanDpi(
   timeoutMs: number,
 ): Promise<number> {
   const args = ['-list', '-f', String(pageNumber), '-l', String(pageNumber), pdfPath];
-  const listing = await run('pdfimages', args, null, timeoutMs).then(
-    (out) => out.toString('latin1'),
-    () => '',
-  );
+  const listing = await run('pdfimages', args, null, timeoutMs)
+    .then((out) => out.toString('latin1'))
+    .catch(() => '');
   // A listing that failed holds no image: the fallback. Columns: page num type width height color comp bpc enc
   // interp object ID x-ppi y-ppi size ratio
   const images = listing

@@ -14,10 +14,7 @@ export const TUNED_SCALE = 200 / 72;
 export const pxAt = (px: number, scale: number): number => Math.max(1, Math.round((px * scale) / TUNED_SCALE));
 
 export const RULE_PARAMS = {
-  /**
-   * A thin rule that falls between two lines of pixels leaves each of them a light grey: two neighbouring pixels
-   * both lighter than INK_BELOW but darker than this, whose darkness adds up to one ink pixel's, are ink too.
-   */
+  /** A thin rule split between two lines of pixels leaves two light greys darker than this: ink (see inkMask). */
   splitBelow: 200,
   /** A run at least this long, in points, is a rule (a check box side is about 8-12 pt). */
   minLengthPt: 6.5,
@@ -36,9 +33,8 @@ export const RULE_PARAMS = {
   /** ... and how much ink there makes it a shaded area rather than paper (a halftone band is speckled). */
   flankInk: 0.3,
   /**
-   * A horizontal run with at least this share of ink on each of the two lines of pixels right above it is the feet
-   * of letters (serifs and the bottoms of round letters joined across small gaps), and right below it the tops of
-   * bold lowercase letters; not a drawn rule: a blank or a box edge has paper beside it.
+   * A run with at least this share of ink on each of the two lines of pixels right above it is letters' feet (serifs,
+   * round bottoms joined across gaps), right below it bold lowercase tops: a drawn rule has paper beside it.
    */
   footInk: 0.25,
   /** A horizontal rule is ink along this share of its length in unbroken stretches of at least... */
@@ -50,10 +46,7 @@ export const RULE_PARAMS = {
 };
 
 export interface PixelRule extends Box {
-  /**
-   * Mean stroke thickness in pixels (ink / length). A thin rule that is not quite level after deskewing spreads
-   * over several rows of pixels: its extent across is not its thickness.
-   */
+  /** Mean stroke thickness, pixels (ink / length): a rule a little off level spans more rows than it is thick. */
   thickness: number;
 }
 
@@ -156,10 +149,8 @@ function runs(img: Gray, mask: Uint8Array, { minLen, maxThick, gap: maxGap, alig
  * two rows of pixels along different stretches): parallel pieces that touch across and overlap along most of
  * the shorter one are joined, with their ink added.
  */
-function mergeParallel(
-  rules: PixelRule[],
-  { merge: mergePx, gap: gapPx, fade: fadePx, minLen }: RuleSizes,
-): PixelRule[] {
+function mergeParallel(rules: PixelRule[], sizes: RuleSizes): PixelRule[] {
+  const { merge: mergePx, gap: gapPx, fade: fadePx, minLen } = sizes;
   const longPiecePx = 2 * minLen;
   // Pieces of one rule in line: a thin rule left a little off level steps to the next line of pixels every so
   // often (every 1,100 pixels at 0.05°), its pieces meeting end to end and overlapping along nothing; a hairline
@@ -225,16 +216,14 @@ function onPaper(img: Gray, r: PixelRule, d: number): boolean {
 /** Whether a horizontal run is the joined feet or tops of a line of letters (see RULE_PARAMS.footInk). */
 function joinedLetters(img: Gray, r: PixelRule): boolean {
   const share = (y: number): number => (y < 0 || y >= img.height ? 0 : inkShare(img, r.x1, y, r.x2, y + 1));
-  // The tops of bold lowercase letters join the same way, with the letters below them.
   const below = Math.min(share(r.y2), share(r.y2 + 1));
   return Math.max(Math.min(share(r.y1 - 1), share(r.y1 - 2)), below) >= RULE_PARAMS.footInk;
 }
 
 /**
- * Whether a horizontal run is a drawn line: most of its length is ink in unbroken stretches of a few points (on
- * one line of pixels, or stepping across several when the line is a little off level). A run through a word of
- * bold letters set close (their gaps bridged, their x-height cut into runs thin enough to pass) is ink in
- * letter-wide stretches only.
+ * Whether a horizontal run is a drawn line: most of its length is ink in unbroken stretches of a few points (on one
+ * line of pixels, or stepping across several when a little off level). A run through a word of close-set bold
+ * letters (gaps bridged, x-height cut into thin runs) is ink in letter-wide stretches only.
  */
 function solid(img: Gray, mask: Uint8Array, r: PixelRule, scale: number): boolean {
   const length = r.x2 - r.x1;
@@ -260,9 +249,7 @@ function solid(img: Gray, mask: Uint8Array, r: PixelRule, scale: number): boolea
 function transposed(img: Gray): Gray {
   const { width, height, data } = img;
   const out = new Uint8Array(data.length);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) out[x * height + y] = data[y * width + x];
-  }
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) out[x * height + y] = data[y * width + x];
   return { width: height, height: width, data: out };
 }
 

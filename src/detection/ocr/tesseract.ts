@@ -16,10 +16,9 @@ let available: Promise<boolean> | undefined;
 
 /** Whether tesseract is installed (checked once per process). */
 export function tesseractAvailable(): Promise<boolean> {
-  available ??= run('tesseract', ['--version'], null, 10_000).then(
-    () => true,
-    () => false,
-  );
+  available ??= run('tesseract', ['--version'], null, 10_000)
+    .then(() => true)
+    .catch(() => false);
   return available;
 }
 
@@ -43,20 +42,9 @@ export function parseTsv(tsv: string): OcrWord[] {
  */
 export type OcrLanguages = 'eng' | 'spa+eng';
 
-/** Words of one image (a page or a strip of one) from one tesseract process. */
-async function wordsOfImage(img: Gray, dpi: number, timeoutMs: number, languages: OcrLanguages): Promise<OcrWord[]> {
-  const tsv = await run(
-    'tesseract',
-    ['stdin', 'stdout', '-l', languages, '--dpi', String(dpi), '--psm', '11', 'tsv'],
-    toPgm(img),
-    timeoutMs,
-  );
-  return parseTsv(tsv.toString('utf8'));
-}
-
 /**
- * Words of a page image; `dpi` tells tesseract the scale. The page is read as strips in parallel (strips.ts):
- * each strip's words are moved down by its top, and its line ids are made its own.
+ * Words of a page image; `dpi` tells tesseract the scale. The page is read as strips in parallel (strips.ts), one
+ * tesseract process each: each strip's words are moved down by its top, and its line ids are made its own.
  */
 export async function ocrWords(
   img: Gray,
@@ -66,10 +54,12 @@ export async function ocrWords(
   strips = stripCount(img.height),
 ): Promise<OcrWord[]> {
   const bounds = [0, ...stripCuts(img, strips), img.height];
+  const args = ['stdin', 'stdout', '-l', languages, '--dpi', String(dpi), '--psm', '11', 'tsv'];
   const parts = await Promise.all(
     bounds.slice(1).map(async (bottom, i) => {
       const top = bounds[i];
-      const words = await wordsOfImage(stripOf(img, top, bottom), dpi, timeoutMs, languages);
+      const tsv = await run('tesseract', args, toPgm(stripOf(img, top, bottom)), timeoutMs);
+      const words = parseTsv(tsv.toString('utf8'));
       return words.map((w) => ({ ...w, y1: w.y1 + top, y2: w.y2 + top, line: `${i}.${w.line}` }));
     }),
   );
