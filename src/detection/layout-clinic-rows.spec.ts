@@ -356,4 +356,32 @@ describe('layout detector: rows of a word-processor intake form', () => {
       ['select_one', 'Any recent falls?', 'No'],
     ]);
   });
+
+  it('splits a row of boxes at the cell walls between them, each cell prompted by its own caption', async () => {
+    const pdf = await makePdf((p, f) => {
+      const cells: Array<[string, string[]]> = [
+        ['SEX', ['M', 'F']],
+        ['MARITAL STATUS', ['S', 'M', 'D', 'W']],
+        ['HOME PHONE', []],
+      ];
+      cells.forEach(([caption, options], k) => {
+        const x = 72 + 150 * k;
+        p.drawRectangle({ x, y: 680, width: 150, height: 26, borderWidth: 0.5, borderColor: rgb(0, 0, 0) });
+        text(p, f, caption, x + 3, 698, 6.5);
+        options.forEach((o, i) => {
+          square(p, x + 4 + 30 * i, 684);
+          text(p, f, o, x + 15 + 30 * i, 684, 9);
+        });
+      });
+    });
+    const got = (await detectFields(pdf)).fields.filter(isChoice);
+    expect(got.map((c) => [c.prompt, c.choiceLabel])).toEqual([
+      ['SEX', 'M'],
+      ['SEX', 'F'],
+      ['MARITAL STATUS', 'S'],
+      ['MARITAL STATUS', 'M'],
+      ['MARITAL STATUS', 'D'],
+      ['MARITAL STATUS', 'W'],
+    ]);
+  });
 });

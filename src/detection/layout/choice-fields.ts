@@ -24,7 +24,7 @@ export function choiceFields(read: PageRead, choices: PageChoices, nextKey: () =
   const { page, tokens, lines, sectionStart } = read;
   const sectionOf = (y: number): string => String(sectionStart(y) === Infinity ? 'top' : sectionStart(y));
   const questions: ChoiceQuestion[] = [
-    ...groupChoices(choices.markers, tokens, lines, sectionOf, choices.texts),
+    ...groupChoices(choices.markers, tokens, lines, sectionOf, choices.texts, page.vLines),
     ...choices.grids.map(
       (g): ChoiceQuestion => ({
         kind: g.many ? 'select_many' : 'select_one',

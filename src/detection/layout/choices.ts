@@ -6,7 +6,7 @@ import type { ChoiceMark, FieldKind } from '../../shared/field-map';
 import { choiceMode, instructionMode } from '../kinds';
 import type { Candidate } from './candidate';
 import { COLUMN_HEADER_MAX_RISE, textOf, TOUCH_SLACK, isRequiredText, type TextLine, type Token } from './text';
-import type { Box } from './types';
+import type { Box, Segment } from './types';
 import { bindFarLeft, bindRow, pageSide, splitPromptOption, toksBetween, type RowBinding } from './bind';
 import { textMiddle } from './box-text';
 import { COLUMN_LIST_MANY_MIN, regroupColumnLists, type ListQuestion } from './column-lists';
@@ -47,12 +47,14 @@ export interface ChoiceQuestion {
   options: Array<{ box: Box; label: string; confidence: number; borrowed?: boolean }>;
 }
 
-/** The markers of one row, left to right, with the row's text and its em. */
+/** The markers of one row, left to right, with the row's text and its em; `left`..`right`: the cell they are in. */
 interface Row {
   y: number;
   items: Candidate[];
   toks: Token[];
   em: number;
+  left: number;
+  right: number;
 }
 
 /** `x1`: where an option starts, its word or its marker, whichever comes first. */
@@ -72,8 +74,9 @@ export function groupChoices(
   lines: TextLine[],
   sectionOf: (y: number) => string,
   obstacles: Box[],
+  vRules: Segment[],
 ): ChoiceQuestion[] {
-  const rows = markerRows(markers, tokens);
+  const rows = markerRows(markers, tokens).flatMap((row) => cellsOf(row, vRules));
   // First pass: the side each clear row binds on, for the rows that are a near tie.
   const prefer = pageSide(rows.map((row) => bindRow(row.items, row.toks, row.em)));
   const questions: Q[] = [];
@@ -146,7 +149,30 @@ function markerRows(markers: Candidate[], tokens: Token[]): Row[] {
       .filter((t) => Math.abs(textMiddle(t) - y) < CHOICE.rowTextHalfEm * t.size + CHOICE.rowTextSlack)
       .sort((a, b) => a.x1 - b.x1)
       .flatMap(splitPromptOption);
-    return { y, items, toks, em: Math.max(CHOICE.minRowEm, Math.min(...items.map((m) => m.size)), toks[0]?.size ?? 0) };
+    const em = Math.max(CHOICE.minRowEm, Math.min(...items.map((m) => m.size)), toks[0]?.size ?? 0);
+    return { y, items, toks, em, left: -Infinity, right: Infinity };
+  });
+}
+
+/**
+ * A row in table cells: its markers between the vertical rules around them, split into one row per cell where each
+ * cell holds two or more (`SEX ☐M ☐F | MARITAL STATUS ☐S ☐M ☐D ☐W`; a Yes/No grid's cells hold one each).
+ */
+function cellsOf(row: Row, vRules: Segment[]): Row[] {
+  const walls = vRules.filter((v) => v.y1 < row.y && v.y2 > row.y).map((v) => v.x1);
+  const cuts = row.items.flatMap((m, i) => (i && walls.some((x) => x > row.items[i - 1].x2 && x < m.x1) ? [i] : []));
+  const parts = [0, ...cuts].map((from, k) => row.items.slice(from, cuts[k] ?? row.items.length));
+  const split = parts.length > 1 && parts.every((p) => p.length >= 2);
+  return (split ? parts : [row.items]).map((items) => {
+    const left = Math.max(...walls.filter((x) => x < items[0].x1));
+    const right = Math.min(...walls.filter((x) => x > items[items.length - 1].x2));
+    return {
+      ...row,
+      items,
+      left,
+      right,
+      toks: split ? row.toks.filter((t) => t.x1 >= left && t.x2 <= right) : row.toks,
+    };
   });
 }
 
@@ -269,11 +295,13 @@ function promptAbove(row: Row, lines: TextLine[]): string {
   const [y, x] = [row.y, row.items[0].x1];
   // Nearest line first: lines are sorted top to bottom.
   for (const l of [...lines].reverse()) {
-    if (l.base <= y + CHOICE.promptAboveMinRise || l.base > y + CHOICE.promptAboveMaxRise) continue;
-    if (l.x1 > x + CHOICE.promptAboveMaxIndent || l.tokens.some((t) => t.type !== 'text')) continue;
+    // In a table, the line's words in the markers' cell (`SEX` over `☐ M  ☐ F`, not its neighbours' captions).
+    const toks = l.tokens.filter((t) => t.x2 > row.left && t.x1 < row.right);
+    if (l.base <= y + CHOICE.promptAboveMinRise || l.base > y + CHOICE.promptAboveMaxRise || !toks.length) continue;
+    if (toks[0].x1 > x + CHOICE.promptAboveMaxIndent || toks.some((t) => t.type !== 'text')) continue;
     // Small print right under a row of blanks captions them (`(Last)  (First)  (MI)`): it asks nothing.
     if (captionLine(l, lines)) continue;
-    return textOf(l.tokens);
+    return textOf(toks);
   }
   return '';
 }
