@@ -384,4 +384,18 @@ describe('layout detector: rows of a word-processor intake form', () => {
       ['MARITAL STATUS', 'W'],
     ]);
   });
+
+  it('makes no field of the room after a heading printed in a grey table band (as a scan reads it: not bold)', async () => {
+    const pdf = await makePdf((p, f) => {
+      const band = { x: 72, width: 460, borderWidth: 0.5, borderColor: rgb(0, 0, 0) };
+      // A word processor paints the cell's shade, then its borders (OCR finds a grey row the same way).
+      p.drawRectangle({ x: 72, y: 700, width: 460, height: 18, color: rgb(0.75, 0.75, 0.75) });
+      p.drawRectangle({ ...band, y: 700, height: 18 });
+      text(p, f, 'PATIENT INFORMATION', 76, 705, 9);
+      p.drawRectangle({ ...band, y: 682, height: 18 });
+      text(p, f, 'Name:', 76, 687, 9);
+    });
+    const fields = (await detectFields(pdf)).fields;
+    expect(fields.map((x) => x.label)).toEqual(['Name']);
+  });
 });

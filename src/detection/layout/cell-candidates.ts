@@ -124,7 +124,7 @@ export function addCellCandidates(out: Candidate[], lines: TextLine[], geo: Geom
       ),
   );
   for (const c of cells) {
-    if (c.filledGray !== null && c.filledGray < CELL.shadedGray && !c.fillOnly) continue;
+    if (shaded(c)) continue;
     if (boxH(c) > CELL.maxHeight || boxW(c) < CELL.minWidth) continue;
     if (markers.some((m) => inside(m, c, INSIDE_SLACK))) continue;
     const inner = tokensIn(lines, c).filter((t) => t.type !== 'blank');
@@ -200,6 +200,9 @@ export function combGroups(boxes: Cell[], lines: TextLine[]): Cell[][] {
   }
   return groups.filter((g) => g.length >= 2);
 }
+
+/** A cell shaded darker than an entry box's tint: a heading or label band, never a box to write in. */
+export const shaded = (c: Cell): boolean => c.filledGray !== null && c.filledGray < CELL.shadedGray && !c.fillOnly;
 
 /**
  * A single-line field sits on the bottom of a box that is somewhat taller than a line: keep the lower band

@@ -4,7 +4,7 @@
  */
 import { blank, free, RULE_CLEARANCE, vRule, type BlankContext } from './blank-space';
 import type { Candidate } from './candidate';
-import { besideTextBlock } from './cell-candidates';
+import { besideTextBlock, shaded } from './cell-candidates';
 import type { TextLine, Token } from './text';
 import { boxW, type Box, type Segment } from './types';
 
@@ -122,7 +122,7 @@ function ruled(ctx: BlankContext, lines: TextLine[], t: Token, b: Box, closedByR
   const cell = ctx.geo.cells.find(
     (c) => c.x1 <= t.x1 && c.x2 >= b.x2 && c.y1 <= base - LABEL.cellBelow && c.y2 >= base + LABEL.cellAbove,
   );
-  if (cell) return !besideTextBlock(cell, ctx.geo.cells, lines, base);
+  if (cell) return !shaded(cell) && !besideTextBlock(cell, ctx.geo.cells, lines, base);
   return (
     !closedByRule &&
     ctx.geo.hLines.some(
