@@ -159,7 +159,9 @@ function markerRows(markers: Candidate[], tokens: Token[]): Row[] {
  * cell holds two or more (`SEX ☐M ☐F | MARITAL STATUS ☐S ☐M ☐D ☐W`; a Yes/No grid's cells hold one each).
  */
 function cellsOf(row: Row, vRules: Segment[]): Row[] {
-  const walls = vRules.filter((v) => v.y1 < row.y && v.y2 > row.y).map((v) => v.x1);
+  // A wall crosses the row clear of the markers (a widget's own border is no cell wall).
+  const clear = (x: number): boolean => !row.items.some((m) => x > m.x1 - TOUCH_SLACK && x < m.x2 + TOUCH_SLACK);
+  const walls = vRules.filter((v) => v.y1 < row.y && v.y2 > row.y && clear(v.x1)).map((v) => v.x1);
   const cuts = row.items.flatMap((m, i) => (i && walls.some((x) => x > row.items[i - 1].x2 && x < m.x1) ? [i] : []));
   const parts = [0, ...cuts].map((from, k) => row.items.slice(from, cuts[k] ?? row.items.length));
   const split = parts.length > 1 && parts.every((p) => p.length >= 2);
