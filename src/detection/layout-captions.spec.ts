@@ -1,22 +1,11 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import { detectFields } from './index';
 import type { DetectedField } from '../shared/field-map';
+import { drawText as text, letterheadPdf } from '../../test/utils/letterhead-pdf';
+
+const makePdf = (draw: Parameters<typeof letterheadPdf>[0]): Promise<Uint8Array> => letterheadPdf(draw);
 import { embedTestFont } from '../../test/utils/embedded-fonts';
 
-async function makePdf(draw: (page: PDFPage, font: PDFFont) => void): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const page = doc.addPage([612, 792]);
-  // A clinic letterhead: real forms have a text layer of more than a few words.
-  page.drawText('Riverside Family Medicine - Patient Intake', { x: 72, y: 770, size: 12, font });
-  draw(page, font);
-  return doc.save();
-}
-
-const text = (page: PDFPage, font: PDFFont, s: string, x: number, y: number, size = 10): number => {
-  page.drawText(s, { x, y, size, font, color: rgb(0, 0, 0) });
-  return x + font.widthOfTextAtSize(s, size);
-};
 const rule = (page: PDFPage, x1: number, x2: number, y: number): void =>
   page.drawLine({ start: { x: x1, y }, end: { x: x2, y }, thickness: 0.6, color: rgb(0, 0, 0) });
 

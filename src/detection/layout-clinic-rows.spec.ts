@@ -1,30 +1,14 @@
 /**
- * Rows a word-processor intake form prints that the class families did not cover, found by trying two new forms
+ * Rows a word-processor intake form prints that the class families did not cover, found by trying nine new forms
  * (session 10): a unit after a short blank, a phone number in parts, a list of boxes down one column under its
  * question, a scale typed a space apart after "(circle one):", captions typed with spaces under their rules.
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { rgb } from 'pdf-lib';
 import { detectFields } from './index';
 import type { DetectedField } from '../shared/field-map';
+import { drawSquare as square, drawText as text, letterheadPdf } from '../../test/utils/letterhead-pdf';
 
-async function makePdf(draw: (page: PDFPage, font: PDFFont) => void): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const page = doc.addPage([612, 792]);
-  // A clinic letterhead: real forms have a text layer of more than a few words.
-  page.drawText('Riverside Family Medicine - Patient Intake', { x: 72, y: 770, size: 12, font });
-  draw(page, font);
-  return doc.save();
-}
-
-/** Draws text and returns the x where it ends. */
-const text = (page: PDFPage, font: PDFFont, s: string, x: number, y: number, size = 10): number => {
-  page.drawText(s, { x, y, size, font, color: rgb(0, 0, 0) });
-  return x + font.widthOfTextAtSize(s, size);
-};
-/** A drawn 8 pt check square sitting on the baseline y. */
-const square = (page: PDFPage, x: number, y: number): void =>
-  page.drawRectangle({ x, y, width: 8, height: 8, borderColor: rgb(0, 0, 0), borderWidth: 0.7 });
+const makePdf = (draw: Parameters<typeof letterheadPdf>[0]): Promise<Uint8Array> => letterheadPdf(draw);
 
 const isChoice = (f: DetectedField): boolean => ['select_one', 'select_many', 'checkbox'].includes(f.kind);
 const byX = (fields: DetectedField[]): DetectedField[] => [...fields].sort((a, b) => a.rect[0] - b.rect[0]);

@@ -1,21 +1,10 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { StandardFonts, rgb } from 'pdf-lib';
 import { detectFields } from './index';
 import type { DetectedField } from '../shared/field-map';
+import { drawText as text, letterheadPdf } from '../../test/utils/letterhead-pdf';
 
-async function makePdf(draw: (page: PDFPage, font: PDFFont) => void): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.TimesRoman);
-  const page = doc.addPage([612, 792]);
-  // A clinic letterhead: real forms have a text layer of more than a few words.
-  page.drawText('Riverside Family Medicine - Patient Intake', { x: 72, y: 770, size: 12, font });
-  draw(page, font);
-  return doc.save();
-}
-
-const text = (page: PDFPage, font: PDFFont, s: string, x: number, y: number, size = 10): number => {
-  page.drawText(s, { x, y, size, font, color: rgb(0, 0, 0) });
-  return x + font.widthOfTextAtSize(s, size);
-};
+const makePdf = (draw: Parameters<typeof letterheadPdf>[0]): Promise<Uint8Array> =>
+  letterheadPdf(draw, StandardFonts.TimesRoman);
 
 const choices = (fields: DetectedField[]): DetectedField[] =>
   fields.filter((f) => f.kind === 'select_one' || f.kind === 'select_many' || f.kind === 'checkbox');
