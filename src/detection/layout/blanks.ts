@@ -57,9 +57,13 @@ function dashRows(ctx: BlankContext, dashes: Segment[]): Candidate[] {
   const out: Candidate[] = [];
   const rows: Segment[][] = [];
   for (const d of [...dashes].sort((a, b) => a.x1 - b.x1)) {
+    // A table's cell wall between two dashes ends the row: an SSN and a date side by side are two numbers.
+    const walled = (prev: Segment): boolean =>
+      vRule(ctx.geo, prev.x2, d.y1 - DASH.bandBelow, d.y1 + DASH.bandAbove, 1) < d.x1;
     const r = rows.find((x) => {
-      const gap = d.x1 - x[x.length - 1].x2;
-      return Math.abs(x[0].y1 - d.y1) < DASH.rowTolerance && gap > DASH.minGap && gap < DASH.maxGap;
+      const prev = x[x.length - 1];
+      const gap = d.x1 - prev.x2;
+      return Math.abs(x[0].y1 - d.y1) < DASH.rowTolerance && gap > DASH.minGap && gap < DASH.maxGap && !walled(prev);
     });
     if (r) r.push(d);
     else rows.push([d]);

@@ -1,0 +1,30 @@
+/** Government-form conventions of the flat twins (bench:detect's dev set): numbers in ruled rows, cells to write in. */
+import { rgb, type PDFPage } from 'pdf-lib';
+import { detectFields } from './index';
+import type { DetectedField } from '../shared/field-map';
+import { drawText, letterheadPdf } from '../../test/utils/letterhead-pdf';
+
+const line = (page: PDFPage, x1: number, y1: number, x2: number, y2: number, thickness = 0.7): void =>
+  page.drawLine({ start: { x: x1, y: y1 }, end: { x: x2, y: y2 }, thickness, color: rgb(0, 0, 0) });
+/** A printed dash between the parts of a number, drawn as a short thick stroke (VA forms). */
+const dash = (page: PDFPage, x: number, y: number): void => line(page, x, y, x + 7, y, 1.4);
+const inRange = (f: DetectedField, x1: number, x2: number): boolean => f.rect[0] >= x1 && f.rect[2] <= x2;
+
+describe('detectFields on government-form rows', () => {
+  it('ends a dash row at a cell wall: a date and an SSN side by side are two numbers, no part spans the wall', async () => {
+    const pdf = await letterheadPdf((p, f) => {
+      // One ruled table row: "DATE OF BIRTH __ - __ - ____ | SSN ___ - __ - ____", the dashes level across the wall.
+      line(p, 24, 700, 588, 700);
+      line(p, 24, 658, 588, 658);
+      for (const x of [24, 250, 588]) line(p, x, 658, x, 700);
+      drawText(p, f, '1. DATE OF BIRTH (MM-DD-YYYY)', 30, 690, 7);
+      drawText(p, f, '2. SOCIAL SECURITY NUMBER', 256, 690, 7);
+      for (const x of [150, 200, 300, 350]) dash(p, x, 670);
+    });
+    const res = await detectFields(pdf);
+    const texts = res.fields.filter((x) => x.kind !== 'signature');
+    expect(texts).toHaveLength(6);
+    expect(texts.filter((x) => inRange(x, 24, 250))).toHaveLength(3);
+    expect(texts.filter((x) => inRange(x, 250, 588))).toHaveLength(3);
+  });
+});
