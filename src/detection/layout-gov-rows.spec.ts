@@ -27,4 +27,27 @@ describe('detectFields on government-form rows', () => {
     expect(texts.filter((x) => inRange(x, 24, 250))).toHaveLength(3);
     expect(texts.filter((x) => inRange(x, 250, 588))).toHaveLength(3);
   });
+
+  it('takes the room under a cell caption beside a cell of Yes/No boxes (a question, not a block of text)', async () => {
+    const pdf = await letterheadPdf((p, f) => {
+      line(p, 24, 700, 588, 700);
+      line(p, 24, 640, 588, 640);
+      for (const x of [24, 330, 588]) line(p, x, 640, x, 700);
+      drawText(p, f, '12A. IS YOUR SPOUSE ALSO A VETERAN?', 30, 690, 7);
+      for (const [word, y] of [
+        ['YES', 672],
+        ['NO', 652],
+      ] as const) {
+        p.drawRectangle({ x: 34, y, width: 8, height: 8, borderColor: rgb(0, 0, 0), borderWidth: 0.7 });
+        drawText(p, f, word, 48, y + 1, 7);
+      }
+      drawText(p, f, "12C. SPOUSE'S SERVICE NUMBER (If applicable)", 336, 690, 7);
+    });
+    const res = await detectFields(pdf);
+    const number = res.fields.find((x) => x.kind !== 'select_one' && x.kind !== 'checkbox');
+    expect(number).toMatchObject({ label: expect.stringContaining("12C. SPOUSE'S SERVICE NUMBER") });
+    expect(number!.rect[0]).toBeGreaterThanOrEqual(330);
+    expect(number!.rect[3]).toBeLessThan(690);
+    expect(res.fields.filter((x) => x.kind === 'select_one')).toHaveLength(2);
+  });
 });

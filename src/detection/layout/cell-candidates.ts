@@ -153,7 +153,7 @@ export function addCellCandidates(out: Candidate[], lines: TextLine[], geo: Geom
       (first.x1 - c.x1 < CELL.cornerShare * boxW(c) + CELL.cornerInset || centred(row, c)) &&
       c.y2 - top < CELL.cornerMaxDrop &&
       Math.min(...row.map((t) => t.y1)) - c.y1 >= CELL.cornerRoomBelow &&
-      !besideTextBlock(c, cells, lines, top)
+      !besideTextBlock(c, cells, lines, top, markers)
     ) {
       cand.y2 = first.base - CELL.labelDescentEm * first.size;
       cand.innerLabelRaw = row.map((t) => t.text).join(' ');
@@ -218,9 +218,10 @@ function lowerBand(c: Candidate): Candidate {
  * A row of a text table: the cell next to it on the same row holds several lines of text (or lines reaching
  * its bottom), so the empty space under this cell's text is the row's height, not a blank.
  */
-export function besideTextBlock(c: Cell, cells: Cell[], lines: TextLine[], top: number): boolean {
+export function besideTextBlock(c: Cell, cells: Cell[], lines: TextLine[], top: number, markers: Box[] = []): boolean {
   return cells.some((o) => {
-    if (!onRow(o, c)) return false;
+    // A neighbour with boxes to tick holds a question and its options, not a block of text.
+    if (!onRow(o, c) || markers.some((m) => inside(m, o, INSIDE_SLACK))) return false;
     const texts = cellText(lines, o);
     const starts = new Map<number, number>();
     for (const t of texts) starts.set(Math.round(t.base), Math.min(t.x1, starts.get(Math.round(t.base)) ?? Infinity));
