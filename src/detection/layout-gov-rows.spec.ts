@@ -50,4 +50,28 @@ describe('detectFields on government-form rows', () => {
     expect(number!.rect[3]).toBeLessThan(690);
     expect(res.fields.filter((x) => x.kind === 'select_one')).toHaveLength(2);
   });
+
+  it('writes an amount after the $ printed at the left of an amount cell, under its column header', async () => {
+    const pdf = await letterheadPdf((p, f) => {
+      for (const y of [700, 676, 652, 628]) line(p, 30, y, 306, y);
+      for (const x of [30, 114, 210, 306]) line(p, x, 628, x, 700);
+      drawText(p, f, 'SOURCE', 50, 684, 7);
+      drawText(p, f, 'AMOUNT', 145, 684, 7);
+      drawText(p, f, 'OWNER', 240, 684, 7);
+      for (const [source, y] of [
+        ['SOCIAL SECURITY', 658],
+        ['U.S. CIVIL SERVICE', 634],
+      ] as const) {
+        drawText(p, f, source, 36, y + 6, 7);
+        drawText(p, f, '$', 118, y - 4, 8);
+      }
+    });
+    const res = await detectFields(pdf);
+    const amounts = res.fields.filter((x) => x.rect[0] > 114 && x.rect[2] < 210);
+    expect(amounts).toHaveLength(2);
+    for (const a of amounts) {
+      expect(a.rect[0]).toBeGreaterThan(122);
+      expect(a.label).toBe('AMOUNT');
+    }
+  });
 });

@@ -57,6 +57,9 @@ const CELL = {
   cornerRoomBelow: 10,
   /** em: the field under a corner label ends this far under the label's baseline (its descenders). */
   labelDescentEm: 0.3,
+  /** A currency sign opening an amount cell: its start off the left edge at most, the amount's gap after it. */
+  signInset: 6,
+  signGap: 2,
   /** A caption is centred when its middle is within `centredCaptionTolerance` of the cell's width plus this. */
   centredSlack: 3,
 } as const;
@@ -129,10 +132,13 @@ export function addCellCandidates(out: Candidate[], lines: TextLine[], geo: Geom
     if (markers.some((m) => inside(m, c, INSIDE_SLACK))) continue;
     const inner = tokensIn(lines, c).filter((t) => t.type !== 'blank');
     const hints = inner.filter((t) => isHint(t.text));
-    const texts = inner.filter((t) => !isHint(t.text));
+    const sign = inner.find((t) => currencySign(t, c));
+    const texts = inner.filter((t) => !isHint(t.text) && t !== sign);
     // A shade with text on it is a label or heading band, not a box to write in.
     if (c.fillOnly && texts.length) continue;
     const interior = inset(c, c.fillOnly ? 0 : BOX_INK);
+    // An amount is written after the currency sign printed at the cell's left.
+    if (sign) interior.x1 = sign.x2 + CELL.signGap;
     const cand: Candidate = { ...blank(interior, CELL.confidence, c.y1 + CELL.baseRise, 'box'), cell: c };
     if (hints.length) cand.hint = hints[0].text;
     if (texts.length === 0) {
@@ -162,6 +168,10 @@ export function addCellCandidates(out: Candidate[], lines: TextLine[], geo: Geom
     }
   }
 }
+
+/** `$` (or another currency sign) alone at the left of a cell's lower half: the cell holds an amount. */
+const currencySign = (t: Token, c: Box): boolean =>
+  /^[$€£]$/.test(t.text.trim()) && t.x1 - c.x1 < CELL.signInset && t.y1 < (c.y1 + c.y2) / 2;
 
 /** A caption centred at the top of its cell ("Date of injury or onset" over the middle of the cell). */
 function centred(row: Token[], c: Box): boolean {
@@ -261,6 +271,6 @@ function headerAbove(c: Cell, cells: Cell[], lines: TextLine[], depth = 0): stri
   if (depth >= TABLE.maxHeaderDepth) return undefined;
   const up = cells.find((o) => aligned(o.x1, c.x1) && aligned(o.x2, c.x2) && aligned(o.y1, c.y2));
   if (!up) return undefined;
-  const toks = cellText(lines, up);
+  const toks = cellText(lines, up).filter((t) => !currencySign(t, up));
   return toks.length ? toks.map((t) => t.text).join(' ') : headerAbove(up, cells, lines, depth + 1);
 }
