@@ -74,4 +74,20 @@ describe('detectFields on government-form rows', () => {
       expect(a.label).toBe('AMOUNT');
     }
   });
+
+  it('reads a word printed one letter per line in the next cell as no block of text (W-2 box 12 "Code")', async () => {
+    const pdf = await letterheadPdf((p, f) => {
+      line(p, 331, 612, 576, 612);
+      line(p, 331, 588, 576, 588);
+      for (const x of [331, 453, 576]) line(p, x, 588, x, 612);
+      drawText(p, f, '11 Nonqualified plans', 335, 604, 7);
+      drawText(p, f, '12a See instructions for box 12', 457, 604, 7);
+      for (const [i, ch] of [...'Code'].entries()) drawText(p, f, ch, 458, 600 - 3.5 * i, 4);
+    });
+    const res = await detectFields(pdf);
+    const plans = res.fields.find((x) => x.label === '11 Nonqualified plans');
+    expect(plans).toBeDefined();
+    expect(plans!.rect[2]).toBeLessThanOrEqual(453);
+    expect(plans!.rect[3]).toBeLessThan(604);
+  });
 });

@@ -232,7 +232,8 @@ export function besideTextBlock(c: Cell, cells: Cell[], lines: TextLine[], top: 
   return cells.some((o) => {
     // A neighbour with boxes to tick holds a question and its options, not a block of text.
     if (!onRow(o, c) || markers.some((m) => inside(m, o, INSIDE_SLACK))) return false;
-    const texts = cellText(lines, o);
+    // A word printed one letter per line up a cell's side (`C o d e` by W-2 box 12's code) is no line of text.
+    const texts = cellText(lines, o).filter((t) => t.text.trim().length > 1);
     const starts = new Map<number, number>();
     for (const t of texts) starts.set(Math.round(t.base), Math.min(t.x1, starts.get(Math.round(t.base)) ?? Infinity));
     if (touching(o, c) && starts.size >= TABLE.textBlockRows) return true;
