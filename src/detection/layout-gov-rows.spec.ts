@@ -90,4 +90,21 @@ describe('detectFields on government-form rows', () => {
     expect(plans!.rect[2]).toBeLessThanOrEqual(453);
     expect(plans!.rect[3]).toBeLessThan(604);
   });
+
+  it('writes one number in a white entry box divided into digit groups (an SSN in a tinted tax-form table)', async () => {
+    const pdf = await letterheadPdf((p, f) => {
+      p.drawRectangle({ x: 90, y: 380, width: 430, height: 80, color: rgb(0.96, 0.98, 0.97) });
+      drawText(p, f, '(1) First name', 100, 430, 7);
+      drawText(p, f, '(2) Social security number', 270, 430, 7);
+      drawText(p, f, '(3) Relationship', 360, 430, 7);
+      for (const y of [426, 414, 402]) line(p, 93, y, 418, y, 0.5);
+      for (const x of [93, 266, 353, 418]) line(p, x, 402, x, 426, 0.5);
+      for (const y of [414, 402]) p.drawRectangle({ x: 266.4, y, width: 86.4, height: 12, color: rgb(1, 1, 1) });
+      for (const x of [293, 311]) line(p, x, 402, x, 426, 0.5);
+    });
+    const res = await detectFields(pdf);
+    const ssn = res.fields.filter((x) => x.rect[0] > 260 && x.rect[2] < 356);
+    expect(ssn).toHaveLength(2);
+    for (const x of ssn) expect(x.rect[2] - x.rect[0]).toBeGreaterThan(80);
+  });
 });

@@ -117,14 +117,18 @@ export function combCandidate(g: Cell[]): Candidate {
  */
 export function addCellCandidates(out: Candidate[], lines: TextLine[], geo: Geometry, inComb: Set<Cell>): void {
   const markers = out.filter((o) => o.choice);
+  const divided = dividedEntryBoxes(geo.cells, lines);
+  const parts = new Set([...divided.values()].flat());
   const cells = geo.cells.filter(
     (c) =>
       !inComb.has(c) &&
+      !parts.has(c) &&
       !out.some((o) => o.combCells && inside(o, c, INSIDE_SLACK)) &&
-      !geo.cells.some(
-        (o) =>
-          o !== c && inside(o, c, CELL.nestedSlack) && boxW(o) * boxH(o) < boxW(c) * boxH(c) * CELL.nestedAreaShare,
-      ),
+      (divided.has(c) ||
+        !geo.cells.some(
+          (o) =>
+            o !== c && inside(o, c, CELL.nestedSlack) && boxW(o) * boxH(o) < boxW(c) * boxH(c) * CELL.nestedAreaShare,
+        )),
   );
   for (const c of cells) {
     if (shaded(c)) continue;
@@ -167,6 +171,24 @@ export function addCellCandidates(out: Candidate[], lines: TextLine[], geo: Geom
       out.push(lowerBand(cand));
     }
   }
+}
+
+/**
+ * Entry boxes (a fill of their own) divided by rules into empty parts of their full height, side by side: the
+ * parts are the digit groups of one number (an SSN's 3-2-4 in a dependents table), written as one field.
+ */
+function dividedEntryBoxes(cells: Cell[], lines: TextLine[]): Map<Cell, Cell[]> {
+  const out = new Map<Cell, Cell[]>();
+  for (const c of cells) {
+    if (!c.fillOnly) continue;
+    const parts = cells.filter(
+      (o) => o !== c && !o.fillOnly && aligned(o.y1, c.y1) && aligned(o.y2, c.y2) && inside(o, c, CELL.nestedSlack),
+    );
+    const width = parts.reduce((a, o) => a + boxW(o), 0);
+    if (parts.length >= 2 && aligned(width, boxW(c)) && parts.every((o) => tokensIn(lines, o).length === 0))
+      out.set(c, parts);
+  }
+  return out;
 }
 
 /** `$` (or another currency sign) alone at the left of a cell's lower half: the cell holds an amount. */
