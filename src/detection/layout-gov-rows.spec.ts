@@ -107,4 +107,42 @@ describe('detectFields on government-form rows', () => {
     expect(ssn).toHaveLength(2);
     for (const x of ssn) expect(x.rect[2] - x.rect[0]).toBeGreaterThan(80);
   });
+
+  it('takes the room after an "Other:" option on a ruled row as its write-in', async () => {
+    const pdf = await letterheadPdf((p, f) => {
+      line(p, 24, 700, 588, 700);
+      line(p, 24, 660, 588, 660);
+      for (const x of [24, 588]) line(p, x, 660, x, 700);
+      drawText(p, f, '15A.3 REASON FOR TERMINATION', 30, 690, 8);
+      for (const [word, x] of [
+        ['Death', 40],
+        ['Divorce', 120],
+        ['Annulment', 200],
+        ['Other:', 290],
+      ] as const) {
+        p.drawCircle({ x: x - 8, y: 671, size: 4, borderColor: rgb(0, 0, 0), borderWidth: 0.7 });
+        drawText(p, f, word, x, 668, 8);
+      }
+    });
+    const res = await detectFields(pdf);
+    const writeIn = res.fields.find((x) => x.kind === 'text');
+    expect(writeIn).toBeDefined();
+    expect(writeIn!.rect[0]).toBeGreaterThan(310);
+    expect(writeIn!.rect[2]).toBeGreaterThan(500);
+    expect(res.fields.filter((x) => x.kind === 'select_one')).toHaveLength(4);
+  });
+
+  it('puts no blank between a label and the format hint of the dash row after it', async () => {
+    const pdf = await letterheadPdf((p, f) => {
+      line(p, 24, 700, 588, 700);
+      line(p, 24, 640, 588, 640);
+      for (const x of [24, 588]) line(p, x, 640, x, 700);
+      drawText(p, f, '15A.2 DATE AND PLACE OF MARRIAGE', 28, 648, 8);
+      drawText(p, f, '(MM-DD-YYYY)', 220, 648, 8);
+      for (const x of [320, 368]) dash(p, x, 650);
+    });
+    const res = await detectFields(pdf);
+    expect(res.fields.filter((x) => x.rect[0] < 220)).toEqual([]);
+    expect(res.fields.filter((x) => x.rect[0] > 270)).toHaveLength(3);
+  });
 });

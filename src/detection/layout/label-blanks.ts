@@ -4,6 +4,7 @@
  */
 import { blank, free, RULE_CLEARANCE, vRule, type BlankContext } from './blank-space';
 import type { Candidate } from './candidate';
+import { isHint } from './box-text';
 import { besideTextBlock, shaded } from './cell-candidates';
 import type { TextLine, Token } from './text';
 import { boxW, type Box, type Segment } from './types';
@@ -68,6 +69,8 @@ const LABEL = {
   besideCellMinWidth: 12,
   /** A label cell beside leaves at least this share of its width after its label to be written in. */
   besideRoomShare: 0.4,
+  /** A format hint's blank starts at most this far after the hint. */
+  hintReach: 30,
   /** The field starts this far after the label's end. */
   labelGap: 8,
   /** A field is at least this wide (narrower: the space between two labels) and tall. */
@@ -86,6 +89,8 @@ const LABEL = {
 } as const;
 
 const LABELISH = /[A-Za-z]/;
+/** An option whose answer is written in after it: `Other:`, `OTHER (Explain)`, `Other (specify)`. */
+const WRITE_IN_OPTION = /^other\s*(:|\((explain|specify|please specify|describe)\)\s*:?)$/i;
 const NUMBERED = /^\(?\d{1,2}[A-Za-z]?(\.\d+)?[.)]\s*[A-Za-z]/;
 
 /**
@@ -100,7 +105,15 @@ export function labelBlanks(ctx: BlankContext, lines: TextLine[], dashes: Segmen
       const { y1, y2 } = rowBand(ctx, t);
       // The vertical rule right of the label: the wall of its cell.
       const wall = vRule(ctx.geo, t.x2, t.base, t.base + LABEL.wallBandHeight, 1);
-      const end = fieldEnd(ctx, l.tokens[i + 1], t, { y1, y2, wall }, dashes);
+      const next = l.tokens[i + 1];
+      // A label, then the format of the blank that follows (`DATE (MM-DD-YYYY) __ - __ - ____`): no blank between.
+      if (
+        next &&
+        isHint(next.text.replace(/[()]/g, '')) &&
+        ctx.taken.some((o) => o.x1 >= next.x2 - 1 && o.x1 - next.x2 < LABEL.hintReach)
+      )
+        continue;
+      const end = fieldEnd(ctx, next, t, { y1, y2, wall }, dashes);
       if (!end || (end.stop >= wall - LABEL.wallReach && fieldInNextCell(ctx, t, wall))) continue;
       const b: Box = { x1: t.x2 + LABEL.labelGap, y1, x2: end.stop, y2 };
       if (boxW(b) < LABEL.minWidth || y2 - y1 < LABEL.minHeight) continue;
@@ -148,7 +161,9 @@ function mayLabelABlank(ctx: BlankContext, lines: TextLine[], l: TextLine, i: nu
     o.base - t.base < LABEL.nextLineEm * t.size &&
     o.tokens.some((k) => k.type === 'text' && Math.abs(k.x1 - t.x1) < LABEL.nextLineAlign);
   if (lines.some(continuedBy)) return false;
-  // An option's text (a marker just before it) or a question whose options or blank sit below.
+  // An option's text (a marker just before it) or a question whose options or blank sit below. An "Other:" option
+  // with room after it is the exception: that room is its write-in.
+  if (WRITE_IN_OPTION.test(t.text.trim())) return true;
   const prev = l.tokens[i - 1];
   const markerGap = LABEL.markerGapEm * t.size;
   if (prev && prev.type !== 'text' && prev.type !== 'blank' && t.x1 - prev.x2 < markerGap) return false;
