@@ -145,4 +145,24 @@ describe('detectFields on government-form rows', () => {
     expect(res.fields.filter((x) => x.rect[0] < 220)).toEqual([]);
     expect(res.fields.filter((x) => x.rect[0] > 270)).toHaveLength(3);
   });
+
+  it('takes a short label wrapped over two lines ("No. &" over "Street") as one, its blank beside both lines', async () => {
+    const pdf = await letterheadPdf((p, f) => {
+      line(p, 24, 414, 588, 414);
+      line(p, 24, 340, 588, 340);
+      for (const x of [24, 588]) line(p, x, 340, x, 414);
+      drawText(p, f, '10. COMPLETE MAILING ADDRESS OF VETERAN/CLAIMANT', 37, 406, 7);
+      drawText(p, f, 'No. &', 29.5, 397, 7);
+      drawText(p, f, 'Street', 29.5, 386.7, 7);
+      drawText(p, f, 'Apt./Unit Number', 29.5, 370.5, 7);
+      drawText(p, f, 'City', 205, 370.5, 7);
+    });
+    const res = await detectFields(pdf);
+    const street = res.fields.find((x) => x.rect[1] > 380);
+    expect(street).toBeDefined();
+    expect(street!.rect[0]).toBeGreaterThan(48);
+    expect(street!.rect[1]).toBeLessThan(387);
+    expect(street!.rect[3]).toBeGreaterThan(400);
+    expect(street!.rect[2]).toBeGreaterThan(560);
+  });
 });

@@ -69,6 +69,10 @@ const LABEL = {
   besideCellMinWidth: 12,
   /** A label cell beside leaves at least this share of its width after its label to be written in. */
   besideRoomShare: 0.4,
+  /** A label wrapped over two lines: its first line has this many words at most; the blank reaches this far
+   * under the second line's baseline. */
+  wrappedHeadWords: 2,
+  wrappedBelow: 2,
   /** A format hint's blank starts at most this far after the hint. */
   hintReach: 30,
   /** The field starts this far after the label's end. */
@@ -102,7 +106,9 @@ export function labelBlanks(ctx: BlankContext, lines: TextLine[], dashes: Segmen
   for (const l of lines) {
     for (const [i, t] of l.tokens.entries()) {
       if (!mayLabelABlank(ctx, lines, l, i) || isBoxCaption(ctx, t)) continue;
-      const { y1, y2 } = rowBand(ctx, t);
+      // A label wrapped over two lines: the blank beside it spans both.
+      const head = wrappedHead(lines, l, t);
+      const { y1, y2 } = head ? { y1: t.base - LABEL.wrappedBelow, y2: head.y2 } : rowBand(ctx, t);
       // The vertical rule right of the label: the wall of its cell.
       const wall = vRule(ctx.geo, t.x2, t.base, t.base + LABEL.wallBandHeight, 1);
       const next = l.tokens[i + 1];
@@ -155,12 +161,7 @@ function mayLabelABlank(ctx: BlankContext, lines: TextLine[], l: TextLine, i: nu
   if (t.type !== 'text' || t.bold || !LABELISH.test(t.text) || t.size > LABEL.maxSize || t.size < LABEL.minSize)
     return false;
   // The last line of a paragraph or of an address block ends early; that is not a blank.
-  const continuedBy = (o: TextLine): boolean =>
-    o !== l &&
-    o.base > t.base &&
-    o.base - t.base < LABEL.nextLineEm * t.size &&
-    o.tokens.some((k) => k.type === 'text' && Math.abs(k.x1 - t.x1) < LABEL.nextLineAlign);
-  if (lines.some(continuedBy)) return false;
+  if (lines.some((o) => o !== l && lineAbove(o, t)) && !wrappedHead(lines, l, t)) return false;
   // An option's text (a marker just before it) or a question whose options or blank sit below. An "Other:" option
   // with room after it is the exception: that room is its write-in.
   if (WRITE_IN_OPTION.test(t.text.trim())) return true;
@@ -185,6 +186,25 @@ function mayLabelABlank(ctx: BlankContext, lines: TextLine[], l: TextLine, i: nu
   if (NUMBERED.test(t.text)) return false;
   // Running headers and footers ("Form 1040 (2024)", "Page 6") sit on rules in the page margins.
   return !(ctx.height > 0 && (t.base < LABEL.pageMargin || t.base > ctx.height - LABEL.pageMargin));
+}
+
+/** `o` is the line of a paragraph right over `t`'s, starting where `t` does. */
+const lineAbove = (o: TextLine, t: Token): boolean =>
+  o.base > t.base &&
+  o.base - t.base < LABEL.nextLineEm * t.size &&
+  o.tokens.some((k) => k.type === 'text' && Math.abs(k.x1 - t.x1) < LABEL.nextLineAlign);
+
+/**
+ * The first line of a short label wrapped over two lines (`No. &` over `Street`, the blank beside both): one
+ * word or two alone on its line, right over `t`, which is alone on its own line up to the blank.
+ */
+function wrappedHead(lines: TextLine[], l: TextLine, t: Token): Token | undefined {
+  const above = lines.filter((o) => o !== l && lineAbove(o, t));
+  if (above.length !== 1 || l.tokens[0] !== t) return undefined;
+  const head = above[0].tokens.filter((k) => k.x2 > t.x1 - LABEL.nextLineAlign);
+  const words = head[0]?.text.trim().split(/\s+/) ?? [];
+  const short = head.length === 1 && words.length <= LABEL.wrappedHeadWords && head[0].type === 'text';
+  return short && head[0].x2 < t.x2 + LABEL.labelGap ? head[0] : undefined;
 }
 
 /** The caption of a box (first line at its top-left, empty space under it): the field is below, not beside. */
