@@ -165,4 +165,24 @@ describe('detectFields on government-form rows', () => {
     expect(street!.rect[3]).toBeGreaterThan(400);
     expect(street!.rect[2]).toBeGreaterThan(560);
   });
+
+  it('gives a 6 pt drawn circle a tick target of 7 pt centred on it', async () => {
+    const pdf = await letterheadPdf((p, f) => {
+      drawText(p, f, '15. SELECT ONLY ONE', 34, 712, 7);
+      for (const [word, x] of [
+        ['COMPENSATION', 58],
+        ['FIDUCIARY', 200],
+      ] as const) {
+        p.drawCircle({ x: x - 6.9, y: 701.4, size: 3, borderColor: rgb(0, 0, 0), borderWidth: 0.5 });
+        drawText(p, f, word, x, 699.4, 7);
+      }
+    });
+    const res = await detectFields(pdf);
+    const options = res.fields.filter((x) => x.kind === 'select_one');
+    expect(options).toHaveLength(2);
+    for (const o of options) {
+      expect(o.rect[2] - o.rect[0]).toBeCloseTo(7, 1);
+      expect((o.rect[1] + o.rect[3]) / 2).toBeCloseTo(701.4, 0);
+    }
+  });
 });

@@ -11,6 +11,7 @@ import type { CircleQuestion } from './circle-words';
 import { userRect, type PageRead } from './page-read';
 import { LAYOUT_PARAMS as P } from './params';
 import { cleanLabel, isRequiredText } from './text';
+import type { Box } from './types';
 
 export interface PageChoices {
   markers: Candidate[];
@@ -57,7 +58,7 @@ export function choiceFields(read: PageRead, choices: PageChoices, nextKey: () =
     return q.options.map((o) => ({
       kind: q.kind,
       page: page.index + 1,
-      rect: userRect(page, o.box),
+      rect: userRect(page, q.mark === 'circle' ? o.box : tickTarget(o.box)),
       label: o.label,
       prompt: q.prompt,
       choiceLabel: q.kind === 'checkbox' ? null : o.label,
@@ -68,6 +69,21 @@ export function choiceFields(read: PageRead, choices: PageChoices, nextKey: () =
       ...(o.borrowed ? { labelFromAfar: true } : {}),
     }));
   });
+}
+
+/** pt: a box to tick is this large at least: the field of a smaller drawn mark (a 6 pt circle) is centred on it. */
+const MIN_TICK_TARGET = 7;
+
+function tickTarget(b: Box & Pick<Candidate, 'widget'>): Box {
+  // A fillable PDF's widget keeps its own box.
+  if (b.widget !== undefined) return b;
+  const grow = (lo: number, hi: number): [number, number] => {
+    const pad = Math.max(0, (MIN_TICK_TARGET - (hi - lo)) / 2);
+    return [lo - pad, hi + pad];
+  };
+  const [x1, x2] = grow(b.x1, b.x2);
+  const [y1, y2] = grow(b.y1, b.y2);
+  return { x1, y1, x2, y2 };
 }
 
 function initialsField(read: PageRead, q: ChoiceQuestion, o: ChoiceQuestion['options'][number]): DetectedField {
