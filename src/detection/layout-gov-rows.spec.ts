@@ -185,4 +185,17 @@ describe('detectFields on government-form rows', () => {
       expect((o.rect[1] + o.rect[3]) / 2).toBeCloseTo(701.4, 0);
     }
   });
+
+  it('puts no blank after a heading printed on a grey band in a ruled row', async () => {
+    const pdf = await letterheadPdf((p, f) => {
+      line(p, 24, 722.8, 588, 722.8);
+      line(p, 24, 698.7, 588, 698.7);
+      for (const x of [24, 588]) line(p, x, 698.7, x, 722.8);
+      p.drawRectangle({ x: 25.1, y: 699.1, width: 562.3, height: 23.5, color: rgb(0.85, 0.85, 0.85) });
+      drawText(p, f, "CURRENT SPOUSE'S PREVIOUS MARITAL INFORMATION", 196, 713.3, 8);
+      drawText(p, f, '(If no prior marriages, this section may be left blank)', 214, 703.7, 8);
+    });
+    const res = await detectFields(pdf);
+    expect(res.fields).toEqual([]);
+  });
 });

@@ -233,6 +233,9 @@ export function combGroups(boxes: Cell[], lines: TextLine[]): Cell[][] {
   return groups.filter((g) => g.length >= 2);
 }
 
+/** A grey fill drawn without a stroke: an entry box when empty, a heading band when text is printed on it. */
+export const greyFill = (c: Cell): boolean => c.fillOnly && c.filledGray !== null && c.filledGray < CELL.shadedGray;
+
 /** A cell shaded darker than an entry box's tint: a heading or label band, never a box to write in. */
 export const shaded = (c: Cell): boolean => c.filledGray !== null && c.filledGray < CELL.shadedGray && !c.fillOnly;
 

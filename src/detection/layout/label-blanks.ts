@@ -5,7 +5,7 @@
 import { blank, free, RULE_CLEARANCE, vRule, type BlankContext } from './blank-space';
 import type { Candidate } from './candidate';
 import { isHint } from './box-text';
-import { besideTextBlock, shaded } from './cell-candidates';
+import { besideTextBlock, greyFill, shaded } from './cell-candidates';
 import type { TextLine, Token } from './text';
 import { boxW, type Box, type Segment } from './types';
 
@@ -141,6 +141,10 @@ function ruled(ctx: BlankContext, lines: TextLine[], t: Token, b: Box, closedByR
   const cell = ctx.geo.cells.find(
     (c) => c.x1 <= t.x1 && c.x2 >= b.x2 && c.y1 <= base - LABEL.cellBelow && c.y2 >= base + LABEL.cellAbove,
   );
+  // Text printed on a grey band is its heading, not a label.
+  const slack = LABEL.touchSlack;
+  const onBand = (c: Box): boolean => c.x1 <= t.x1 + slack && c.x2 >= t.x2 - slack && c.y1 <= t.y1 && c.y2 >= t.y2;
+  if (ctx.geo.cells.some((c) => greyFill(c) && onBand(c))) return false;
   if (cell) return !shaded(cell) && !besideTextBlock(cell, ctx.geo.cells, lines, base);
   return (
     !closedByRule &&
