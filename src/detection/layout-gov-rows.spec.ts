@@ -198,4 +198,22 @@ describe('detectFields on government-form rows', () => {
     const res = await detectFields(pdf);
     expect(res.fields).toEqual([]);
   });
+
+  it('finds no blanks in a table of printed text under its header row', async () => {
+    const pdf = await letterheadPdf((p, f) => {
+      const cols = [31, 306, 405, 589];
+      const rows = [342.5, 328.5, 301.2, 280.2];
+      p.drawRectangle({ x: 31, y: 328.5, width: 558, height: 14, color: rgb(0.75, 0.75, 0.75) });
+      for (const y of rows) line(p, 31, y, 589, y);
+      for (const x of cols) line(p, x, 280.2, x, 342.5);
+      ['If you are ...', 'Instructions', 'Application'].forEach((h, i) => drawText(p, f, h, cols[i] + 4, 332, 10));
+      const body = [
+        ['claiming additional benefits for a spouse', 'Pages 3 and 4', 'Pages 8 and 9'],
+        ['reporting a divorce', 'Page 5', 'Page 12'],
+      ];
+      body.forEach((cells, r) => cells.forEach((t, i) => drawText(p, f, t, cols[i] + 3.4, rows[r + 1] - 9.3, 10)));
+    });
+    const res = await detectFields(pdf);
+    expect(res.fields).toEqual([]);
+  });
 });

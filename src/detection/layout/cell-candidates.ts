@@ -7,6 +7,7 @@ import { isHint, tokensIn } from './box-text';
 import type { Candidate } from './candidate';
 import type { Cell, Geometry } from './geometry';
 import { LAYOUT_PARAMS as P } from './params';
+import { inTextTable } from './text-tables';
 import type { TextLine, Token } from './text';
 import { boxH, boxW, overlapY, type Box } from './types';
 
@@ -163,7 +164,8 @@ export function addCellCandidates(out: Candidate[], lines: TextLine[], geo: Geom
       (first.x1 - c.x1 < CELL.cornerShare * boxW(c) + CELL.cornerInset || centred(row, c)) &&
       c.y2 - top < CELL.cornerMaxDrop &&
       Math.min(...row.map((t) => t.y1)) - c.y1 >= CELL.cornerRoomBelow &&
-      !besideTextBlock(c, cells, lines, top, markers)
+      !besideTextBlock(c, cells, lines, top, markers) &&
+      !inTextTable(c, geo.cells, lines)
     ) {
       cand.y2 = first.base - CELL.labelDescentEm * first.size;
       cand.innerLabelRaw = row.map((t) => t.text).join(' ');

@@ -7,6 +7,7 @@ import type { Candidate } from './candidate';
 import { isHint } from './box-text';
 import { besideTextBlock, greyFill, shaded } from './cell-candidates';
 import type { TextLine, Token } from './text';
+import { inTextTable } from './text-tables';
 import { boxW, type Box, type Segment } from './types';
 
 /** Thresholds of label blanks (pt unless noted). */
@@ -145,7 +146,10 @@ function ruled(ctx: BlankContext, lines: TextLine[], t: Token, b: Box, closedByR
   const slack = LABEL.touchSlack;
   const onBand = (c: Box): boolean => c.x1 <= t.x1 + slack && c.x2 >= t.x2 - slack && c.y1 <= t.y1 && c.y2 >= t.y2;
   if (ctx.geo.cells.some((c) => greyFill(c) && onBand(c))) return false;
-  if (cell) return !shaded(cell) && !besideTextBlock(cell, ctx.geo.cells, lines, base);
+  if (cell)
+    return (
+      !shaded(cell) && !besideTextBlock(cell, ctx.geo.cells, lines, base) && !inTextTable(cell, ctx.geo.cells, lines)
+    );
   return (
     !closedByRule &&
     ctx.geo.hLines.some(
