@@ -7,9 +7,9 @@ import { isHint, tokensIn } from './box-text';
 import type { Candidate } from './candidate';
 import type { Cell, Geometry } from './geometry';
 import { LAYOUT_PARAMS as P } from './params';
-import { inTextTable } from './text-tables';
+import { adjoinsOnRow, aligned, besideTextBlock, headerAbove, headsTextColumn, inTextTable } from './text-tables';
 import type { TextLine, Token } from './text';
-import { boxH, boxW, overlapY, type Box } from './types';
+import { boxH, boxW, type Box } from './types';
 
 /** pt: a field's interior is its box inset by this much (the box's own ink). */
 const BOX_INK = 1;
@@ -65,21 +65,6 @@ const CELL = {
   centredSlack: 3,
 } as const;
 
-/** pt: table cells whose edges differ by less than this are aligned (same row or column, touching). */
-export const TABLE_ALIGN = 2;
-
-/** Tables: row headers and column headers (pt). */
-const TABLE = {
-  /** Share of a cell's height two neighbours overlap by to be on one row. */
-  rowOverlapShare: 0.8,
-  /** A neighbour with text on this many rows holds a text block. */
-  textBlockRows: 3,
-  /** An empty cell over this many cells with text heads a column of printed questions. */
-  textColumnRows: 2,
-  /** Cells walked up a column to find its header at most (a long table). */
-  maxHeaderDepth: 40,
-} as const;
-
 /** Lower band of a box (see `lowerBand`), in pt. */
 const LOWER_BAND = {
   /** Boxes up to `minBoxHeight` tall are one line already, boxes over `maxBoxHeight` areas for several lines. */
@@ -92,19 +77,8 @@ const LOWER_BAND = {
 
 const inside = (o: Box, c: Box, slack: number): boolean =>
   o.x1 >= c.x1 - slack && o.x2 <= c.x2 + slack && o.y1 >= c.y1 - slack && o.y2 <= c.y2 + slack;
-/** Another cell on `c`'s row (sharing most of its height)... */
-const onRow = (o: Box, c: Box): boolean => o !== c && overlapY(o, c) >= TABLE.rowOverlapShare * boxH(c);
-/** ... and touching it left or right. */
-const touching = (o: Box, c: Box): boolean =>
-  Math.abs(o.x1 - c.x2) <= TABLE_ALIGN || Math.abs(o.x2 - c.x1) <= TABLE_ALIGN;
-
-/** Edges of two table cells at one place. */
-const aligned = (a: number, b: number): boolean => Math.abs(a - b) < TABLE_ALIGN;
 /** A box's interior: the box inset by `ink` on every side. */
 const inset = (b: Box, ink: number): Box => ({ x1: b.x1 + ink, y1: b.y1 + ink, x2: b.x2 - ink, y2: b.y2 - ink });
-/** The words in a box, hints left out. */
-const cellText = (lines: TextLine[], b: Box): Token[] =>
-  tokensIn(lines, b).filter((t) => t.type === 'text' && !isHint(t.text));
 
 /** One comb row as a field: the interior of its boxes, one character each. */
 export function combCandidate(g: Cell[]): Candidate {
@@ -148,7 +122,7 @@ export function addCellCandidates(out: Candidate[], lines: TextLine[], geo: Geom
     if (hints.length) cand.hint = hints[0].text;
     if (texts.length === 0) {
       if (headsTextColumn(c, geo.cells, lines, markers)) continue;
-      const head = headerAbove(c, geo.cells, lines);
+      const head = headerAbove(c, geo.cells, lines, currencySign);
       if (head) cand.columnHeader = head;
       if (boxH(interior) >= CELL.interiorMinHeight) out.push(lowerBand(cand));
       continue;
@@ -160,7 +134,7 @@ export function addCellCandidates(out: Candidate[], lines: TextLine[], geo: Geom
     if (
       texts.every((t) => t.base >= top - CELL.rowTolerance) &&
       // A bold line alone in a box no other cell adjoins on its row is a section heading drawn boxed.
-      !(row.every((t) => t.bold) && !cells.some((o) => onRow(o, c) && touching(o, c))) &&
+      !(row.every((t) => t.bold) && !adjoinsOnRow(c, cells)) &&
       (first.x1 - c.x1 < CELL.cornerShare * boxW(c) + CELL.cornerInset || centred(row, c)) &&
       c.y2 - top < CELL.cornerMaxDrop &&
       Math.min(...row.map((t) => t.y1)) - c.y1 >= CELL.cornerRoomBelow &&
@@ -249,56 +223,4 @@ function lowerBand(c: Candidate): Candidate {
   const h = boxH(c);
   if (h <= LOWER_BAND.minBoxHeight || h > LOWER_BAND.maxBoxHeight) return c;
   return { ...c, y2: c.y1 + Math.max(LOWER_BAND.minHeight, LOWER_BAND.share * h) };
-}
-
-/**
- * A row of a text table: the cell next to it on the same row holds several lines of text (or lines reaching
- * its bottom), so the empty space under this cell's text is the row's height, not a blank.
- */
-export function besideTextBlock(c: Cell, cells: Cell[], lines: TextLine[], top: number, markers: Box[] = []): boolean {
-  return cells.some((o) => {
-    // A neighbour with boxes to tick holds a question and its options, not a block of text.
-    if (!onRow(o, c) || markers.some((m) => inside(m, o, INSIDE_SLACK))) return false;
-    // A word printed one letter per line up a cell's side (`C o d e` by W-2 box 12's code) is no line of text.
-    const texts = cellText(lines, o).filter((t) => t.text.trim().length > 1);
-    const starts = new Map<number, number>();
-    for (const t of texts) starts.set(Math.round(t.base), Math.min(t.x1, starts.get(Math.round(t.base)) ?? Infinity));
-    if (touching(o, c) && starts.size >= TABLE.textBlockRows) return true;
-    // A paragraph wrapped down to the bottom of a cell of the same row, its first line level with this cell's
-    // text (both are the row's content): the row is as tall as that paragraph.
-    const sameRow =
-      aligned(o.y1, c.y1) && aligned(o.y2, c.y2) && [...starts.keys()].some((b) => Math.abs(b - top) <= 1);
-    const oneStyle = texts.every((t) => t.bold === texts[0].bold && Math.abs(t.size - texts[0].size) < 0.5);
-    const wrapped = starts.size >= 2 && oneStyle && aligned(Math.max(...starts.values()), Math.min(...starts.values()));
-    return sameRow && wrapped && Math.min(...texts.map((t) => t.y1)) - o.y1 < CELL.interiorMinHeight;
-  });
-}
-
-/**
- * An empty cell over a column whose next cells down are all filled by their text (`Nausea`, `Headaches` under the
- * blank header of a grid's second block of questions): a header with nothing printed in it, not a box to write in.
- */
-function headsTextColumn(c: Cell, cells: Cell[], lines: TextLine[], markers: Box[]): boolean {
-  let at: Box = c;
-  for (let n = 0; n < TABLE.textColumnRows; n++) {
-    const down = cells.find((o) => aligned(o.x1, at.x1) && aligned(o.x2, at.x2) && aligned(o.y2, at.y1));
-    if (!down || markers.some((m) => inside(m, down, INSIDE_SLACK))) return false;
-    const inner = tokensIn(lines, down);
-    const texts = inner.filter((t) => t.type === 'text' && !isHint(t.text));
-    // Option words beside their boxes (`☐ Single  ☐ Married`) are answers, and a caption with room to write under
-    // it (`2. ADDRESS` in a form's grid) is a field of its own: either way the column holds fields.
-    const room = (): number => Math.min(...texts.map((t) => t.y1)) - down.y1;
-    if (!texts.length || texts.length < inner.length || room() >= CELL.cornerRoomBelow) return false;
-    at = down;
-  }
-  return true;
-}
-
-/** Walks up a table column through empty cells of the same width to a header cell with text. */
-function headerAbove(c: Cell, cells: Cell[], lines: TextLine[], depth = 0): string | undefined {
-  if (depth >= TABLE.maxHeaderDepth) return undefined;
-  const up = cells.find((o) => aligned(o.x1, c.x1) && aligned(o.x2, c.x2) && aligned(o.y1, c.y2));
-  if (!up) return undefined;
-  const toks = cellText(lines, up).filter((t) => !currencySign(t, up));
-  return toks.length ? toks.map((t) => t.text).join(' ') : headerAbove(up, cells, lines, depth + 1);
 }

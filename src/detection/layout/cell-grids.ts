@@ -6,7 +6,7 @@
 import { choiceMode } from '../kinds';
 import { textMiddle } from './box-text';
 import type { Candidate } from './candidate';
-import { TABLE_ALIGN as ALIGN } from './cell-candidates';
+import { TABLE_ALIGN as ALIGN } from './text-tables';
 import type { Token } from './text';
 
 export interface CellGridRow {

@@ -5,9 +5,9 @@
 import { blank, free, RULE_CLEARANCE, vRule, type BlankContext } from './blank-space';
 import type { Candidate } from './candidate';
 import { isHint } from './box-text';
-import { besideTextBlock, greyFill, shaded } from './cell-candidates';
+import { greyFill, shaded } from './cell-candidates';
 import type { TextLine, Token } from './text';
-import { inTextTable } from './text-tables';
+import { besideTextBlock, inTextTable } from './text-tables';
 import { boxW, type Box, type Segment } from './types';
 
 /** Thresholds of label blanks (pt unless noted). */
