@@ -212,7 +212,12 @@ export function findCircleWords(
       asks = opts.length >= CIRCLE.minOptions ? [[lineText, opts, /\b(all|any)\b/i.test(lineText)]] : [];
     } else {
       const section = sectionInstruction?.section === sectionStart(l.base) ? sectionInstruction.text : null;
-      asks = inline ?? answerRuns(toks) ?? slashLists(toks, texts) ?? labelledRow(l, texts, section);
+      asks =
+        inline ??
+        answerRuns(toks) ??
+        beforeInstruction(toks) ??
+        slashLists(toks, texts) ??
+        labelledRow(l, texts, section);
     }
     // Words with no question before them on the row are labels of something else (boxes drawn by a vanished
     // widget, a column header).
@@ -234,6 +239,23 @@ function rowsUnder(lines: TextLine[], li: number): TextLine[] {
     out.push(n);
   }
   return out;
+}
+
+/** `(circle one)` closing a row after the options it asks to circle. */
+const TRAILING_INSTRUCTION = /\(\s*circle(\s+(one|all|any)\b[^)]*)?\)\s*$/i;
+
+/** Option words between a question (`?`, `:`) and the instruction closing its row (`R  L  Both (circle one)`). */
+function beforeInstruction(toks: Token[]): Ask[] | null {
+  const last = toks.at(-1);
+  if (last?.type !== 'text' || !TRAILING_INSTRUCTION.test(last.text) || toks.some((t) => t.type !== 'text'))
+    return null;
+  const words = toks.flatMap((t) => wordsOf(t, CIRCLE.apartGapEm));
+  const at = words.findIndex((w) => /^\(\s*circle\b/i.test(w.text.trim()));
+  let asked = at - 1;
+  while (asked >= 0 && !/[?:]$/.test(words[asked].text.trim())) asked--;
+  const options = words.slice(asked + 1, at);
+  if (asked < 0 || options.length < CIRCLE.minOptions) return null;
+  return [[textOf(words.slice(0, asked + 1)), options, /\bcircle\s+(all|any)\b/i.test(last.text)]];
 }
 
 /** Option words after an inline instruction on the same row, asked by the text since the last blank before it. */

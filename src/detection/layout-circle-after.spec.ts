@@ -1,0 +1,36 @@
+/** Words to circle with the instruction printed after them (`R  L  Both (circle one)`), found trying intake forms. */
+import { detectFields } from './index';
+import type { DetectedField } from '../shared/field-map';
+import { drawText as text, letterheadPdf } from '../../test/utils/letterhead-pdf';
+
+const options = (fields: DetectedField[]): DetectedField[] =>
+  fields.filter((f) => f.kind === 'select_one' || f.kind === 'select_many').sort((a, b) => a.rect[0] - b.rect[0]);
+
+describe('layout detector: an instruction to circle printed after the options', () => {
+  it('reads `Which hand do you write with?  R  L  Both (circle one)` as one question of three options', async () => {
+    const pdf = await letterheadPdf((p, f) => {
+      text(p, f, 'Which hand do you write with?     R     L     Both   (circle one)', 72, 700);
+      text(p, f, 'Name: ____________________________', 72, 670);
+    });
+    const got = options((await detectFields(pdf)).fields);
+    expect(got.map((o) => [o.kind, o.choiceLabel])).toEqual([
+      ['select_one', 'R'],
+      ['select_one', 'L'],
+      ['select_one', 'Both'],
+    ]);
+    expect(new Set(got.map((o) => o.questionKey)).size).toBe(1);
+    expect(got[0].prompt).toBe('Which hand do you write with?');
+  });
+
+  it('makes `(circle all that apply)` after the options a pick-many question', async () => {
+    const pdf = await letterheadPdf((p, f) => {
+      text(p, f, 'Do you use:     Tobacco     Alcohol     Caffeine   (circle all that apply)', 72, 700);
+    });
+    const got = options((await detectFields(pdf)).fields);
+    expect(got.map((o) => [o.kind, o.choiceLabel])).toEqual([
+      ['select_many', 'Tobacco'],
+      ['select_many', 'Alcohol'],
+      ['select_many', 'Caffeine'],
+    ]);
+  });
+});
