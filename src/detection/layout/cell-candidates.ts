@@ -7,7 +7,15 @@ import { isHint, tokensIn } from './box-text';
 import type { Candidate } from './candidate';
 import type { Cell, Geometry } from './geometry';
 import { LAYOUT_PARAMS as P } from './params';
-import { adjoinsOnRow, aligned, besideTextBlock, headerAbove, headsTextColumn, inTextTable } from './text-tables';
+import {
+  adjoinsOnRow,
+  aligned,
+  besideTextBlock,
+  headerAbove,
+  headsTextColumn,
+  inTextTable,
+  labelsTickGrid,
+} from './text-tables';
 import type { TextLine, Token } from './text';
 import { boxH, boxW, type Box } from './types';
 
@@ -139,7 +147,8 @@ export function addCellCandidates(out: Candidate[], lines: TextLine[], geo: Geom
       c.y2 - top < CELL.cornerMaxDrop &&
       Math.min(...row.map((t) => t.y1)) - c.y1 >= CELL.cornerRoomBelow &&
       !besideTextBlock(c, cells, lines, top, markers) &&
-      !inTextTable(c, geo.cells, lines)
+      !inTextTable(c, geo.cells, lines) &&
+      !labelsTickGrid(c, geo.cells, lines, markers)
     ) {
       cand.y2 = first.base - CELL.labelDescentEm * first.size;
       cand.innerLabelRaw = row.map((t) => t.text).join(' ');

@@ -123,6 +123,17 @@ function allText(row: Cell[], lines: TextLine[]): boolean {
   return texts.every((t) => Math.abs(firstLine(t) - firstLine(texts[0])) <= TABLE.sameLine);
 }
 
+/**
+ * `c`'s text asks a grid of tick boxes: a cell of its row holds boxes and no words (`Asthma | ☐ | ☐`), or one
+ * under a cell of its row does (the `Condition | Yes | No` header over them). It is no caption over a blank.
+ */
+export function labelsTickGrid(c: Cell, cells: Cell[], lines: TextLine[], markers: Box[]): boolean {
+  const ticksOnly = (o: Cell | undefined): boolean =>
+    o !== undefined && markers.some((m) => within(m, o)) && cellText(lines, o).length === 0;
+  const row = rowOf(c, cells);
+  return row.some((o) => o !== c && ticksOnly(o)) || row.some((o) => ticksOnly(nextInColumn(o, cells, -1)));
+}
+
 /** A header cell: shaded, or holding bold text only. */
 function header(c: Cell, lines: TextLine[]): boolean {
   const texts = cellText(lines, c);

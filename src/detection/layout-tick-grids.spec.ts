@@ -1,0 +1,41 @@
+/**
+ * A ruled Yes/No grid a word processor made tall (its ☐ glyphs come from a fallback font with a taller line), found
+ * trying a LibreOffice form: the condition cells have room under their word, and that room is no blank.
+ */
+import { rgb, type PDFPage } from 'pdf-lib';
+import { detectFields } from './index';
+import { drawSquare, drawText, letterheadPdf } from '../../test/utils/letterhead-pdf';
+
+const line = (page: PDFPage, x1: number, y1: number, x2: number, y2: number): void =>
+  page.drawLine({ start: { x: x1, y: y1 }, end: { x: x2, y: y2 }, thickness: 0.7, color: rgb(0, 0, 0) });
+
+describe('layout detector: a ruled grid of tick boxes', () => {
+  it('takes no blank under a condition word or a column header of a Yes/No grid', async () => {
+    const pdf = await letterheadPdf((p, f) => {
+      const cols = [58, 150, 175, 200, 300, 325, 350];
+      const rows = [710, 690, 660, 630, 600];
+      for (const y of rows) line(p, cols[0], y, cols.at(-1)!, y);
+      for (const x of cols) line(p, x, rows.at(-1)!, x, rows[0]);
+      ['Condition', 'Yes', 'No', 'Condition', 'Yes', 'No'].forEach((h, i) => drawText(p, f, h, cols[i] + 3, 698, 9));
+      const body = [
+        ['Asthma', 'Diabetes'],
+        ['Seizures', 'Heart murmur'],
+        ['ADHD', 'Ear infections'],
+      ];
+      body.forEach(([left, right], r) => {
+        const top = rows[r + 1];
+        drawText(p, f, left, cols[0] + 3, top - 10, 9);
+        drawText(p, f, right, cols[3] + 3, top - 10, 9);
+        for (const c of [1, 2, 4, 5]) drawSquare(p, cols[c] + 8, top - 10);
+      });
+    });
+    const res = await detectFields(pdf);
+    expect(res.fields.filter((x) => x.kind === 'text')).toEqual([]);
+    const options = res.fields.filter((x) => x.kind === 'select_one');
+    expect(options).toHaveLength(12);
+    expect(new Set(options.map((o) => o.prompt))).toEqual(
+      new Set(['Asthma', 'Diabetes', 'Seizures', 'Heart murmur', 'ADHD', 'Ear infections']),
+    );
+    expect(new Set(options.map((o) => o.choiceLabel))).toEqual(new Set(['Yes', 'No']));
+  });
+});
