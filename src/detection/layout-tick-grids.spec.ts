@@ -2,7 +2,7 @@
  * A ruled Yes/No grid a word processor made tall (its ☐ glyphs come from a fallback font with a taller line), found
  * trying a LibreOffice form: the condition cells have room under their word, and that room is no blank.
  */
-import { rgb, type PDFPage } from 'pdf-lib';
+import { StandardFonts, rgb, type PDFPage } from 'pdf-lib';
 import { detectFields } from './index';
 import { drawSquare, drawText, letterheadPdf } from '../../test/utils/letterhead-pdf';
 
@@ -37,5 +37,19 @@ describe('layout detector: a ruled grid of tick boxes', () => {
       new Set(['Asthma', 'Diabetes', 'Seizures', 'Heart murmur', 'ADHD', 'Ear infections']),
     );
     expect(new Set(options.map((o) => o.choiceLabel))).toEqual(new Set(['Yes', 'No']));
+  });
+
+  it('takes a bold header row over empty rows as the column headers of the fields under it, no field itself', async () => {
+    const pdf = await letterheadPdf((p, f) => {
+      const cols = [58, 244, 338, 515];
+      const rows = [665, 636, 603, 570];
+      for (const y of rows) line(p, cols[0], y, cols.at(-1)!, y);
+      for (const x of cols) line(p, x, rows.at(-1)!, x, rows[0]);
+      ['Medication', 'Dose', 'How often'].forEach((h, i) => drawText(p, f, h, cols[i] + 30, 653, 10));
+    }, StandardFonts.HelveticaBold);
+    const res = await detectFields(pdf);
+    expect(res.fields).toHaveLength(6);
+    expect(res.fields.every((x) => x.rect[3] <= 636)).toBe(true);
+    expect(new Set(res.fields.map((x) => x.label))).toEqual(new Set(['Medication', 'Dose', 'How often']));
   });
 });

@@ -12,6 +12,7 @@ import {
   aligned,
   besideTextBlock,
   headerAbove,
+  headsEmptyColumn,
   headsTextColumn,
   inTextTable,
   labelsTickGrid,
@@ -148,7 +149,8 @@ export function addCellCandidates(out: Candidate[], lines: TextLine[], geo: Geom
       Math.min(...row.map((t) => t.y1)) - c.y1 >= CELL.cornerRoomBelow &&
       !besideTextBlock(c, cells, lines, top, markers) &&
       !inTextTable(c, geo.cells, lines) &&
-      !labelsTickGrid(c, geo.cells, lines, markers)
+      !labelsTickGrid(c, geo.cells, lines, markers) &&
+      !headsEmptyColumn(c, geo.cells, lines)
     ) {
       cand.y2 = first.base - CELL.labelDescentEm * first.size;
       cand.innerLabelRaw = row.map((t) => t.text).join(' ');

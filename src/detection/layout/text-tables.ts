@@ -134,6 +134,12 @@ export function labelsTickGrid(c: Cell, cells: Cell[], lines: TextLine[], marker
   return row.some((o) => o !== c && ticksOnly(o)) || row.some((o) => ticksOnly(nextInColumn(o, cells, -1)));
 }
 
+/** A header cell (bold words, or shaded) over an empty cell of its column: the column's fields are under it. */
+export function headsEmptyColumn(c: Cell, cells: Cell[], lines: TextLine[]): boolean {
+  const below = nextInColumn(c, cells, -1);
+  return below !== undefined && header(c, lines) && tokensIn(lines, below).length === 0;
+}
+
 /** A header cell: shaded, or holding bold text only. */
 function header(c: Cell, lines: TextLine[]): boolean {
   const texts = cellText(lines, c);
