@@ -33,4 +33,22 @@ describe('layout detector: an instruction to circle printed after the options', 
       ['select_many', 'Caffeine'],
     ]);
   });
+
+  it('reads a slash pair and a circled list side by side on one row as two questions', async () => {
+    const pdf = await letterheadPdf((p, f) => {
+      text(p, f, 'Gender:', 72, 700);
+      text(p, f, 'M / F', 190, 700);
+      text(p, f, 'Marital Status:', 330, 700);
+      text(p, f, 'S     M     D     W    (circle one)', 445, 700);
+    });
+    const got = options((await detectFields(pdf)).fields);
+    expect(got.map((o) => [o.prompt, o.choiceLabel])).toEqual([
+      ['Gender', 'M'],
+      ['Gender', 'F'],
+      ['Marital Status', 'S'],
+      ['Marital Status', 'M'],
+      ['Marital Status', 'D'],
+      ['Marital Status', 'W'],
+    ]);
+  });
 });

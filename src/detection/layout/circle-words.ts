@@ -212,12 +212,9 @@ export function findCircleWords(
       asks = opts.length >= CIRCLE.minOptions ? [[lineText, opts, /\b(all|any)\b/i.test(lineText)]] : [];
     } else {
       const section = sectionInstruction?.section === sectionStart(l.base) ? sectionInstruction.text : null;
-      asks =
-        inline ??
-        answerRuns(toks) ??
-        beforeInstruction(toks) ??
-        slashLists(toks, texts) ??
-        labelledRow(l, texts, section);
+      // Lists on one row may sit side by side (`Gender: M / F   Marital Status: S M D W (circle one)`).
+      const lists = [...(slashLists(toks, texts) ?? []), ...(beforeInstruction(toks) ?? [])];
+      asks = inline ?? answerRuns(toks) ?? (lists.length ? lists : labelledRow(l, texts, section));
     }
     // Words with no question before them on the row are labels of something else (boxes drawn by a vanished
     // widget, a column header).
@@ -255,7 +252,7 @@ function beforeInstruction(toks: Token[]): Ask[] | null {
   while (asked >= 0 && !/[?:]$/.test(words[asked].text.trim())) asked--;
   const options = words.slice(asked + 1, at);
   if (asked < 0 || options.length < CIRCLE.minOptions) return null;
-  return [[textOf(words.slice(0, asked + 1)), options, /\bcircle\s+(all|any)\b/i.test(last.text)]];
+  return [[words[asked].text, options, /\bcircle\s+(all|any)\b/i.test(last.text)]];
 }
 
 /** Option words after an inline instruction on the same row, asked by the text since the last blank before it. */
