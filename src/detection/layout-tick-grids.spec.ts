@@ -52,4 +52,17 @@ describe('layout detector: a ruled grid of tick boxes', () => {
     expect(res.fields.every((x) => x.rect[3] <= 636)).toBe(true);
     expect(new Set(res.fields.map((x) => x.label))).toEqual(new Set(['Medication', 'Dose', 'How often']));
   });
+
+  it('prompts a lone row of boxes under a number header from the line over that header', async () => {
+    const pdf = await letterheadPdf((p, f) => {
+      drawText(p, f, 'Rate your pain (0 = none, 10 = worst):', 58, 655);
+      for (let n = 0; n <= 10; n++) {
+        drawText(p, f, String(n), 58 + 12.8 * n, 628.3);
+        drawSquare(p, 58 + 12.8 * n, 599.9);
+      }
+    });
+    const options = (await detectFields(pdf)).fields.filter((x) => x.kind === 'select_one');
+    expect(options.map((o) => o.choiceLabel)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    expect(new Set(options.map((o) => o.prompt))).toEqual(new Set(['Rate your pain (0 = none, 10 = worst)']));
+  });
 });

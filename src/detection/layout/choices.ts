@@ -111,8 +111,9 @@ export function groupChoices(
     ) {
       prevRowQ.opts.push(...first.opts);
       rowQs.shift();
-    } else if (!runs && first?.promptRaw === '') {
-      first.promptRaw = promptAbove(row, lines);
+    } else if (first?.promptRaw === '' && (!runs || (found && rowQs.length === 1))) {
+      // A lone row of boxes under its own header (`0 1 2 ... 10` over `☐ ☐ ☐`): asked by the line over that header.
+      first.promptRaw = promptAbove(row, lines, runs ? heads : []);
     }
     questions.push(...rowQs);
     if (rowQs.length) prevRowQ = rowQs[rowQs.length - 1];
@@ -293,10 +294,12 @@ function markerRuns({ items, toks }: Row): Array<[number, number]> {
   return runs;
 }
 
-function promptAbove(row: Row, lines: TextLine[]): string {
-  const [y, x] = [row.y, row.items[0].x1];
+function promptAbove(row: Row, lines: TextLine[], heads: Token[] | null = []): string {
+  // Over the row's column headers when it has them: they are no prompt.
+  const [y, x] = [heads?.length ? Math.max(...heads.map((h) => h.base)) : row.y, row.items[0].x1];
   // Nearest line first: lines are sorted top to bottom.
   for (const l of [...lines].reverse()) {
+    if (heads?.some((h) => Math.abs(h.base - l.base) < 1)) continue;
     // In a table, the line's words in the markers' cell (`SEX` over `☐ M  ☐ F`, not its neighbours' captions).
     const toks = l.tokens.filter((t) => t.x2 > row.left && t.x1 < row.right);
     if (l.base <= y + CHOICE.promptAboveMinRise || l.base > y + CHOICE.promptAboveMaxRise || !toks.length) continue;
