@@ -51,4 +51,22 @@ describe('layout detector: an instruction to circle printed after the options', 
       ['Marital Status', 'W'],
     ]);
   });
+
+  it('reads answers glued by a slash (`Sex: M/F`, `Smoker? Y/N`) as options, and `N/A` as one word', async () => {
+    const pdf = await letterheadPdf((p, f) => {
+      text(p, f, 'Sex: M/F', 72, 700);
+      text(p, f, 'Smoker? Y/N', 250, 700);
+      text(p, f, 'Pregnant?  Yes  No  N/A', 400, 700);
+    });
+    const got = options((await detectFields(pdf)).fields);
+    expect(got.map((o) => [o.prompt, o.choiceLabel])).toEqual([
+      ['Sex', 'M'],
+      ['Sex', 'F'],
+      ['Smoker?', 'Y'],
+      ['Smoker?', 'N'],
+      ['Pregnant?', 'Yes'],
+      ['Pregnant?', 'No'],
+      ['Pregnant?', 'N/A'],
+    ]);
+  });
 });

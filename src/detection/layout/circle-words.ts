@@ -124,9 +124,19 @@ function answerTail(words: Token[]): number {
  * after the last slash (a two-word option must sit between slashes: `Pale / Bright red / Brown`). Returns the
  * text before the list, the options and the text after, or null.
  */
+/** Answers typed with a slash and no spaces (`M/F`, `Y/N`, `Yes/No`); `N/A`, `and/or` are words of their own. */
+const GLUED_PAIR = /^(m\/f|f\/m|y\/n|n\/y|yes\/no|no\/yes|male\/female|female\/male)$/i;
+
+/** A glued pair as its two answers and the slash between them. */
+function gluedPair(w: Token): Token[] {
+  if (!GLUED_PAIR.test(w.text.trim())) return [w];
+  const at = w.glyphs.findIndex((g) => g.ch === '/');
+  return [subToken(w, 0, at), subToken(w, at, at + 1), subToken(w, at + 1, w.glyphs.length)];
+}
+
 function slashList(t: Token): { head: Token | null; options: Token[]; tail: Token | null } | null {
   if (t.type !== 'text') return null;
-  const words = wordsOf(t);
+  const words = wordsOf(t).flatMap(gluedPair);
   const slashes = words.map((w, i) => (w.text === '/' ? i : -1)).filter((i) => i >= 0);
   if (slashes.length === 0) return null;
   const first = slashes[0];
@@ -212,9 +222,14 @@ export function findCircleWords(
       asks = opts.length >= CIRCLE.minOptions ? [[lineText, opts, /\b(all|any)\b/i.test(lineText)]] : [];
     } else {
       const section = sectionInstruction?.section === sectionStart(l.base) ? sectionInstruction.text : null;
-      // Lists on one row may sit side by side (`Gender: M / F   Marital Status: S M D W (circle one)`).
-      const lists = [...(slashLists(toks, texts) ?? []), ...(beforeInstruction(toks) ?? [])];
-      asks = inline ?? answerRuns(toks) ?? (lists.length ? lists : labelledRow(l, texts, section));
+      // Lists on one row may sit side by side (`Gender: M / F   Marital Status: S M D W (circle one)`). A run of
+      // answers wins over a list no question asks (`COPD / Emphysema  Yes  No` names the run's question).
+      const runs = answerRuns(toks);
+      const lists = [...(slashLists(toks, texts) ?? []), ...(beforeInstruction(toks) ?? [])].filter(
+        ([prompt]) => !runs || /[?:]\s*$/.test(prompt),
+      );
+      const both = [...(runs ?? []), ...lists];
+      asks = inline ?? (both.length ? both : labelledRow(l, texts, section));
     }
     // Words with no question before them on the row are labels of something else (boxes drawn by a vanished
     // widget, a column header).
