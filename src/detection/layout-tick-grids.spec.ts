@@ -65,4 +65,38 @@ describe('layout detector: a ruled grid of tick boxes', () => {
     expect(options.map((o) => o.choiceLabel)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
     expect(new Set(options.map((o) => o.prompt))).toEqual(new Set(['Rate your pain (0 = none, 10 = worst)']));
   });
+
+  it('takes no field from the empty header cells over the condition words of a Y/N grid', async () => {
+    const pdf = await letterheadPdf((p, f) => {
+      const cols = [58, 108, 126, 144, 232, 250, 268];
+      const rows = [690, 672, 642, 612];
+      for (const y of rows) line(p, cols[0], y, cols.at(-1)!, y);
+      for (const x of cols) line(p, x, rows.at(-1)!, x, rows[0]);
+      ['Y', 'N', '', 'Y', 'N'].forEach((h, i) => h && drawText(p, f, h, cols[i + 1] + 3, 677, 9));
+      [
+        ['Fever', 'Cough'],
+        ['Chest pain', 'Shortness'],
+      ].forEach(([left, right], r) => {
+        const top = rows[r + 1];
+        drawText(p, f, left, cols[0] + 3, top - 10, 9);
+        drawText(p, f, right, cols[3] + 3, top - 10, 9);
+        for (const c of [1, 2, 4, 5]) drawSquare(p, cols[c] + 5, top - 10);
+      });
+    });
+    const res = await detectFields(pdf);
+    expect(res.fields.filter((x) => x.kind === 'text')).toEqual([]);
+    expect(res.fields.filter((x) => x.kind === 'select_one')).toHaveLength(8);
+  });
+
+  it('takes the blank printed after a label in a tall cell, not the room under the label too', async () => {
+    const pdf = await letterheadPdf((p, f) => {
+      for (const y of [790 - 20, 740]) line(p, 58, y, 300, y);
+      for (const x of [58, 300]) line(p, x, 740, x, 770);
+      drawText(p, f, 'Provider: ______________________', 62, 758);
+    });
+    const res = await detectFields(pdf);
+    expect(res.fields).toHaveLength(1);
+    expect(res.fields[0]).toMatchObject({ kind: 'text', label: 'Provider' });
+    expect(res.fields[0].rect[1]).toBeGreaterThan(750);
+  });
 });

@@ -118,7 +118,8 @@ export function addCellCandidates(out: Candidate[], lines: TextLine[], geo: Geom
     if (shaded(c)) continue;
     if (boxH(c) > CELL.maxHeight || boxW(c) < CELL.minWidth) continue;
     if (markers.some((m) => inside(m, c, INSIDE_SLACK))) continue;
-    const inner = tokensIn(lines, c).filter((t) => t.type !== 'blank');
+    const all = tokensIn(lines, c);
+    const inner = all.filter((t) => t.type !== 'blank');
     const hints = inner.filter((t) => isHint(t.text));
     const sign = inner.find((t) => currencySign(t, c));
     const texts = inner.filter((t) => !isHint(t.text) && t !== sign);
@@ -136,7 +137,9 @@ export function addCellCandidates(out: Candidate[], lines: TextLine[], geo: Geom
       if (boxH(interior) >= CELL.interiorMinHeight) out.push(lowerBand(cand));
       continue;
     }
-    // A label in the top-left corner: the field is the part below it.
+    // A label in the top-left corner: the field is the part below it. Unless the label has its blank printed
+    // after it (`Date: ____/____/______` in a tall cell): that blank is the field.
+    if (all.some((t) => t.type === 'blank')) continue;
     const top = Math.max(...texts.map((t) => t.base));
     const row = texts.filter((t) => Math.abs(t.base - top) < CELL.rowTolerance);
     const first = row.sort((a, b) => a.x1 - b.x1)[0];

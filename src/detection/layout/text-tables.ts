@@ -85,7 +85,8 @@ export function headsTextColumn(c: Cell, cells: Cell[], lines: TextLine[], marke
     // Option words beside their boxes (`☐ Single  ☐ Married`) are answers, and a caption with room to write under
     // it (`2. ADDRESS` in a form's grid) is a field of its own: either way the column holds fields.
     const room = (): number => Math.min(...texts.map((t) => t.y1)) - down.y1;
-    if (!texts.length || texts.length < inner.length || room() >= TABLE.captionRoom) return false;
+    const caption = room() >= TABLE.captionRoom && !labelsTickGrid(down, cells, lines, markers);
+    if (!texts.length || texts.length < inner.length || caption) return false;
     at = down;
   }
   return true;
