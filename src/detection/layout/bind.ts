@@ -3,7 +3,7 @@
  * the row (tight and even gaps, few markers without a word) and the cheaper wins; words and markers pair one to one.
  */
 import { LAYOUT_PARAMS as P } from './params';
-import { TOUCH_SLACK, spacedText, type Token } from './text';
+import { makeToken, TOUCH_SLACK, type Token } from './text';
 import type { Box } from './types';
 
 export type Side = 'left' | 'right';
@@ -28,18 +28,10 @@ export function splitPromptOption(t: Token): Token[] {
   return [t];
 }
 
-/** The glyphs [from, to) of a text token as a token of their own. */
+/** The glyphs [from, to) of a text token as a token of their own (on the token's baseline, size and weight). */
 export function subToken(t: Token, from: number, to: number): Token {
-  const g = t.glyphs.slice(from, to);
-  return {
-    ...t,
-    glyphs: g,
-    text: spacedText(g),
-    x1: g[0].x1,
-    x2: g[g.length - 1].x2,
-    y1: Math.min(...g.map((x) => x.y1)),
-    y2: Math.max(...g.map((x) => x.y2)),
-  };
+  const { glyphs, text, x1, x2, y1, y2 } = makeToken('text', t.glyphs.slice(from, to));
+  return { ...t, glyphs, text, x1, x2, y1, y2 };
 }
 
 /** The tokens from `x1` to `x2`, text touching a marker included. */

@@ -11,10 +11,12 @@ import { HEADER_REACH, least, TOUCH_SLACK, wordCount, type Token } from './text'
 export const COLUMN_ALIGN = 3;
 
 /** Thresholds of grid headers (pt unless noted, `Em`: in ems). */
-const GRID = {
+export const GRID = {
+  /** words: a column header is short ("Yes", "Not sure"). */
   headerMaxWords: 3,
   headerMaxExtraLines: 2,
   headerLineGapEm: 0.6,
+  /** The headers of one grid row share a baseline within this. */
   headerRowTolerance: 2,
   /** A marker within `headerLineMarkerTolerance` of this much over the header baseline makes it a row of options. */
   headerLineMiddleRise: 3,

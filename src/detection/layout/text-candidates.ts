@@ -2,7 +2,8 @@
 import { isYesNoWord } from '../kinds';
 import type { Candidate, Source } from './candidate';
 import { LAYOUT_PARAMS as P } from './params';
-import { isUnitWord, SEGMENT_JOINERS, segmentHint, wordCount, type TextLine, type Token } from './text';
+import { GRID } from './grid-headers';
+import { HEADER_REACH, isUnitWord, SEGMENT_JOINERS, segmentHint, wordCount, type TextLine, type Token } from './text';
 import { boxW, type Box, type Glyph } from './types';
 
 /** Where the ink of text-drawn fields sits (em: multiples of the font size; pt otherwise). */
@@ -33,12 +34,6 @@ const TEXT_FIELD = {
   bracketConfidence: 0.85,
   /** pt: a column header is on a line more than this above the blank row. */
   headerMinRise: 2,
-  /** pt: a header covers a blank's centre when it reaches within this of it. */
-  headerReach: 4,
-  /** words: a column header of tick spaces is short ("Yes", "Not sure"). */
-  headerMaxWords: 3,
-  /** pt: the headers of one grid row share a baseline within this. */
-  headerRowTolerance: 2,
   /** em: the blanks of a `__ __ Diabetes` pair are closer than this. */
   blankPairGapEm: 2,
   /** em: a label this close before a blank ("Age: ____") makes it a text blank. */
@@ -87,8 +82,7 @@ export function textCandidates(lines: TextLine[]): Candidate[] {
   const out: Candidate[] = [];
   for (const l of lines) {
     const grid = blankGridRow(lines, l);
-    for (const t of l.tokens) {
-      const i = l.tokens.indexOf(t);
+    l.tokens.forEach((t, i) => {
       const before = t.type === 'blank' && (grid.has(t) || isBlankBefore(l.tokens, i) || isAnswerBlank(l.tokens, i));
       if (t.type === 'blank' && (before || boxW(t) >= P.blankMinWidthEm * t.size)) {
         const y1 = t.base - TEXT_FIELD.blankDropEm * t.size;
@@ -104,7 +98,7 @@ export function textCandidates(lines: TextLine[]): Candidate[] {
       } else if (t.type === 'bracket' || t.type === 'paren') {
         out.push(onToken(t, bracketInk(t), t.type, true, TEXT_FIELD.bracketConfidence));
       }
-    }
+    });
   }
   return out;
 }
@@ -125,19 +119,18 @@ function blankGridRow(lines: TextLine[], l: TextLine): Set<Token> {
   const blanks = l.tokens.filter(isTickSpace);
   if (blanks.length < 2 || !l.tokens.some((t) => t.type === 'text' && t.x2 < blanks[0].x1)) return new Set();
   const heads: Token[] = [];
-  const reach = TEXT_FIELD.headerReach;
   for (const b of blanks) {
     const c = (b.x1 + b.x2) / 2;
     let best: Token | null = null;
     for (const o of lines) {
       if (o.base <= l.base + TEXT_FIELD.headerMinRise || o.base > l.base + P.gridHeaderMaxRise) continue;
-      const t = o.tokens.find((k) => k.type === 'text' && k.x1 - reach < c && k.x2 + reach > c);
+      const t = o.tokens.find((k) => k.type === 'text' && k.x1 - HEADER_REACH < c && k.x2 + HEADER_REACH > c);
       if (t && (!best || o.base < best.base)) best = t;
     }
-    if (!best || wordCount(best) > TEXT_FIELD.headerMaxWords) return new Set();
+    if (!best || wordCount(best) > GRID.headerMaxWords) return new Set();
     heads.push(best);
   }
-  const offRow = heads.some((h) => Math.abs(h.base - heads[0].base) > TEXT_FIELD.headerRowTolerance);
+  const offRow = heads.some((h) => Math.abs(h.base - heads[0].base) > GRID.headerRowTolerance);
   if (new Set(heads).size !== heads.length || offRow) return new Set();
   return new Set(blanks);
 }

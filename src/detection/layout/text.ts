@@ -164,7 +164,7 @@ const isLeader = (gs: Glyph[], i: number): boolean =>
   gs.slice(i, blankRunEnd(gs, i, 'dot') + 1).reduce((n, x) => n + (x.ch === '.' ? 1 : x.ch === '…' ? 3 : 0), 0) >=
   DOT_LEADER_MIN_DOTS;
 
-function makeToken(type: TokenType, gs: Glyph[]): Token {
+export function makeToken(type: TokenType, gs: Glyph[]): Token {
   return {
     type,
     // Words and phrases keep the spaces their gaps print; a blank or a marker is its glyphs.
@@ -295,7 +295,7 @@ export const least = (toks: Token[], key: (t: Token) => number): Token | null =>
 const spaced = (a: Glyph, b: Glyph): boolean => b.x1 - a.x2 > P.spaceGapEm * b.size;
 
 /** Text with spaces restored from glyph gaps. */
-export const spacedText = (gs: Glyph[]): string =>
+const spacedText = (gs: Glyph[]): string =>
   gs.map((g, k) => (k > 0 && spaced(gs[k - 1], g) ? ' ' : '') + g.ch).join('');
 
 /** Label text: trailing colon, required mark and blanks removed. */
