@@ -100,7 +100,7 @@ function dashRows(ctx: BlankContext, dashes: Segment[]): Candidate[] {
     const all = [head, ...parts, tail];
     if (all.some((p) => boxW(p) < DASH.partMinWidth || boxW(p) > DASH.partMaxWidth)) continue;
     // Every part must be empty: a dash inside running text is punctuation, not a blank.
-    if (!all.every((p) => !ctx.tokens.some((t) => intersects(t, p, OVERLAP_PAD)))) continue;
+    if (all.some((p) => ctx.tokens.some((t) => intersects(t, p, OVERLAP_PAD)))) continue;
     for (const p of all) {
       if (ctx.taken.some((o) => intersects(o, p, OVERLAP_PAD))) continue;
       out.push(blank(p, DASH.confidence, y1 + DASH.baseRise));

@@ -1,5 +1,5 @@
 /** Vector geometry: merges ruled lines, finds closed cells (tables, boxes, drawn check squares) and small circles. */
-import { boxH, boxW, type Box, type FilledRect, type PageContent, type Segment, type Shape } from './types';
+import { boxH, boxW, nearEither, type Box, type FilledRect, type PageContent, type Segment, type Shape } from './types';
 
 export interface Cell extends Box {
   /** Drawn as a fill with no stroke (an entry box set off by its shade alone). */
@@ -177,13 +177,11 @@ export function buildGeometry(page: PageContent): Geometry {
   );
   const inset = GEOMETRY.cellEdgeInset;
   const onCellEdge = (s: Segment): boolean =>
-    all.some(
-      (c) => (Math.abs(c.y1 - s.y1) < TOL || Math.abs(c.y2 - s.y1) < TOL) && s.x1 < c.x2 - inset && s.x2 > c.x1 + inset,
-    );
+    all.some((c) => nearEither(s.y1, c.y1, c.y2, TOL) && s.x1 < c.x2 - inset && s.x2 > c.x1 + inset);
   const touchesVertical = (s: Segment): boolean =>
     vLines.some(
       (l) =>
-        (Math.abs(l.x1 - s.x1) < TOL || Math.abs(l.x1 - s.x2) < TOL) &&
+        nearEither(l.x1, s.x1, s.x2, TOL) &&
         l.y1 <= s.y1 + TOL &&
         l.y2 >= s.y1 - TOL &&
         l.y2 - l.y1 > GEOMETRY.sideRuleMinLength,

@@ -1,7 +1,7 @@
 /** Painted paths as the layout reads them (upright space): rules (strokes, thin fills), shading and shapes. */
 import type { PdfJsModule } from '../pdfjs-loader';
 import { apply, mul, type M6 } from './pdf-matrix';
-import { boxH, boxOf, boxW, type Box, type PageContent } from './types';
+import { boxH, boxOf, boxW, nearEither, type Box, type PageContent } from './types';
 
 /** pt unless noted. */
 const PATH = {
@@ -98,11 +98,7 @@ function addSubpath(s: Subpath, fillGray: number, lw: number, stroke: boolean, f
   const axisRect =
     !s.curved &&
     s.pts.length >= 4 &&
-    s.pts.every(
-      (p) =>
-        (Math.abs(p[0] - box.x1) < tol || Math.abs(p[0] - box.x2) < tol) &&
-        (Math.abs(p[1] - box.y1) < tol || Math.abs(p[1] - box.y2) < tol),
-    );
+    s.pts.every((p) => nearEither(p[0], box.x1, box.x2, tol) && nearEither(p[1], box.y1, box.y2, tol));
   const rectLike = axisRect || s.rect;
   if (fill && !stroke && rectLike) {
     // A thin filled rectangle is a drawn line.
@@ -142,15 +138,14 @@ function addEdgeRules(
   onBox?: Box,
 ): void {
   const tol = PATH.axisTolerance;
-  const near = (v: number, a: number, b: number): boolean => Math.abs(v - a) < tol || Math.abs(v - b) < tol;
   for (let i = 1; i < pts.length; i++) {
     const [ax, ay] = pts[i - 1];
     const [bx, by] = pts[i];
     const [dx, dy] = [Math.abs(ax - bx), Math.abs(ay - by)];
     const [h, v] = [(ay + by) / 2, (ax + bx) / 2];
-    if (dy < Math.max(tol, dx * slope) && dx >= minLength && (!onBox || near(h, onBox.y1, onBox.y2)))
+    if (dy < Math.max(tol, dx * slope) && dx >= minLength && (!onBox || nearEither(h, onBox.y1, onBox.y2, tol)))
       addRule(out, true, ax, bx, h, width);
-    else if (dx < Math.max(tol, dy * slope) && dy >= minLength && (!onBox || near(v, onBox.x1, onBox.x2)))
+    else if (dx < Math.max(tol, dy * slope) && dy >= minLength && (!onBox || nearEither(v, onBox.x1, onBox.x2, tol)))
       addRule(out, false, ay, by, v, width);
   }
 }

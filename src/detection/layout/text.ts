@@ -258,14 +258,13 @@ const RULE_INSET = 0.5;
  * (`O Yes  O No  O N/A`, `Sex: O Male O Female`). One lone `O` is a word (`Type O`).
  */
 function letterRadios(gs: Glyph[]): Set<number> {
-  const at = gs.flatMap((g, i) =>
-    g.ch === 'O' &&
-    (i === 0 || spaced(gs[i - 1], g)) &&
-    gs[i + 1] &&
-    spaced(g, gs[i + 1]) &&
-    /\p{L}/u.test(gs[i + 1].ch)
-      ? [i]
-      : [],
+  const at = [...gs.keys()].filter(
+    (i) =>
+      gs[i].ch === 'O' &&
+      (i === 0 || spaced(gs[i - 1], gs[i])) &&
+      i + 1 < gs.length &&
+      spaced(gs[i], gs[i + 1]) &&
+      /\p{L}/u.test(gs[i + 1].ch),
   );
   return new Set(at.length >= 2 ? at : []);
 }

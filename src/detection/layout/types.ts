@@ -75,6 +75,9 @@ export const boxW = (b: Box): number => b.x2 - b.x1;
 export const boxH = (b: Box): number => b.y2 - b.y1;
 export const overlapX = (a: Box, b: Box): number => Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1);
 export const overlapY = (a: Box, b: Box): number => Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1);
+/** `v` lies within `tol` of `a` or of `b` (on one of two sides). */
+export const nearEither = (v: number, a: number, b: number, tol: number): boolean =>
+  Math.abs(v - a) < tol || Math.abs(v - b) < tol;
 /** The boxes overlap by more than `pad` both ways (0: they overlap at all). */
 export const intersects = (a: Box, b: Box, pad = 0): boolean =>
   a.x1 < b.x2 - pad && a.x2 > b.x1 + pad && a.y1 < b.y2 - pad && a.y2 > b.y1 + pad;
