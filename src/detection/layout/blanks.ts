@@ -114,7 +114,7 @@ export function findBlanks(
   lines: TextLine[],
   geo: Geometry,
   existing: Candidate[],
-  height = 0,
+  height: number,
 ): { add: Candidate[]; drop: Set<Candidate> } {
   const ctx: BlankContext = {
     tokens: lines.flatMap((l) => l.tokens),

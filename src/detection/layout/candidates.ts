@@ -46,7 +46,7 @@ const RULE_FIELD = {
   hintMaxDrop: 14,
 } as const;
 
-export function findCandidates(lines: TextLine[], geo: Geometry, pageHeight = 0): Candidate[] {
+export function findCandidates(lines: TextLine[], geo: Geometry, pageHeight: number): Candidate[] {
   const out: Candidate[] = textCandidates(lines);
   // Comb rows: touching empty boxes of one size are one field (one per group between dashes/labels).
   const combs = combGroups([...geo.cells, ...geo.squares], lines);

@@ -4,10 +4,9 @@
  * starting where the column's markers start.
  */
 import type { Candidate } from './candidate';
+import { COLUMN_ALIGN } from './grid-headers';
 import type { TextLine, Token } from './text';
 
-/** pt: a heading starts within this of its column's marker. */
-const COLUMN_ALIGN = 3;
 /** pt: a heading is at most this far above the marker (a column of items under one heading). */
 const HEADING_MAX_RISE = 400;
 /** A column list with at least this many options and no wording of its own is a check list (many answers). */

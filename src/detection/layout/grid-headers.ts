@@ -7,7 +7,7 @@ import { subToken } from './bind';
 import { LAYOUT_PARAMS as P } from './params';
 import { HEADER_REACH, least, TOUCH_SLACK, wordCount, type Token } from './text';
 
-/** pt: a marker lines up with a column when its centre is this close to the column's. */
+/** pt: a marker lines up with a column when its centre is this close to the column's (a heading: its start). */
 export const COLUMN_ALIGN = 3;
 
 /** Thresholds of grid headers (pt unless noted, `Em`: in ems). */
@@ -36,7 +36,7 @@ export function tokenOver(
   [minRise, maxRise]: number[],
   far: boolean,
   maxWords?: number,
-) {
+): Token | null {
   const [c, reach] = [centre(m), HEADER_REACH];
   const rises = (t: Token): boolean => t.y1 >= m.y2 + minRise && t.y1 <= m.y2 + maxRise;
   const covers = (t: Token): boolean => c >= t.x1 - reach && c <= t.x2 + reach;

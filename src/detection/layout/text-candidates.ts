@@ -164,7 +164,6 @@ function isBlankBefore(toks: Token[], i: number): boolean {
   let j = i;
   while (short(toks[j]) && short(toks[j + 1]) && toks[j + 1].x1 - toks[j].x2 < pairGap(toks[j])) j++;
   if (!short(toks[i]) || !short(toks[j]) || !itemAfter(j)) return false;
-  const next = toks[j + 1];
   // A row that opens with text and closes with a blank reads label-then-blank ("Date of Birth ___ Age ___",
   // "Length of cycle ___ Blood clots? ..."); a list of tick spaces opens with a blank or a prompt and closes with
   // an item.
@@ -172,7 +171,7 @@ function isBlankBefore(toks: Token[], i: number): boolean {
   // Several "blank + item" pairs on one row are a list whatever precedes it ("Sex (check one): __ Male __ Female").
   if (toks.filter((t, k) => short(t) && itemAfter(k)).length >= 2) return true;
   if (!isTickSpace(toks[i])) return false;
-  if (!/^[A-Za-zÀ-ÿ¿]/.test(next.text.trim())) return false;
+  if (!/^[A-Za-zÀ-ÿ¿]/.test(toks[j + 1].text.trim())) return false;
   let k = i;
   while (short(toks[k - 1]) && toks[k].x1 - toks[k - 1].x2 < pairGap(toks[k])) k--;
   const prev = toks[k - 1];
