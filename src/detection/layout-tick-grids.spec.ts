@@ -99,4 +99,24 @@ describe('layout detector: a ruled grid of tick boxes', () => {
     expect(res.fields[0]).toMatchObject({ kind: 'text', label: 'Provider' });
     expect(res.fields[0].rect[1]).toBeGreaterThan(750);
   });
+
+  it('keeps blanks between labels and units blanks (`Alcohol: drinks per week ____  Exercise: ____ days per week`)', async () => {
+    const pdf = await letterheadPdf((p, f) => {
+      drawText(p, f, 'Alcohol: drinks per week ______     Exercise: ______ days per week', 58, 700);
+      drawText(p, f, 'Tobacco use:', 58, 670);
+      drawSquare(p, 125, 670);
+      drawText(p, f, 'Never', 136, 670);
+      drawSquare(p, 170, 670);
+      drawText(p, f, 'Former (quit date: _________)', 181, 670);
+      drawSquare(p, 340, 670);
+      drawText(p, f, 'Current (packs/day: _____)', 351, 670);
+    });
+    const res = await detectFields(pdf);
+    const texts = res.fields.filter((x) => x.kind !== 'select_one' && x.kind !== 'select_many');
+    expect(texts.map((x) => x.label)).toEqual(expect.arrayContaining(['Alcohol: drinks per week', 'Exercise']));
+    expect(texts).toHaveLength(4);
+    const options = res.fields.filter((x) => x.kind === 'select_one');
+    expect(options).toHaveLength(3);
+    expect(new Set(options.map((o) => o.prompt))).toEqual(new Set(['Tobacco use']));
+  });
 });

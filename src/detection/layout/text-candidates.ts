@@ -157,10 +157,14 @@ function isBlankBefore(toks: Token[], i: number): boolean {
   };
   const short = (t: Token | undefined): t is Token => isTickSpace(t) || glued(t);
   const pairGap = (t: Token): number => TEXT_FIELD.blankPairGapEm * t.size;
+  // The word after is a list item: not a unit (`____ lbs`), not the label of the next blank (`Exercise: ____`), not
+  // the close of a write-in (`(quit date: ____)`).
   const itemAfter = (k: number): boolean =>
     toks[k + 1]?.type === 'text' &&
     toks[k + 1].x1 - toks[k].x2 <= P.blankBeforeGapEm * toks[k + 1].size &&
-    !isUnitWord(toks[k + 1].text);
+    !isUnitWord(toks[k + 1].text) &&
+    !/:\s*$/.test(toks[k + 1].text) &&
+    /^[\p{L}\d]/u.test(toks[k + 1].text.trim());
   let j = i;
   while (short(toks[j]) && short(toks[j + 1]) && toks[j + 1].x1 - toks[j].x2 < pairGap(toks[j])) j++;
   if (!short(toks[i]) || !short(toks[j]) || !itemAfter(j)) return false;

@@ -282,7 +282,7 @@ export const textOf = (toks: Token[]): string => toks.map((t) => t.text).join(' 
 
 /** A unit printed after a blank (`____ ft ____ in`, `____ lbs`, `____ per day`): the blank's, not an option word. */
 export const isUnitWord = (s: string): boolean =>
-  /^(ft|feet|in|inch(es)?|lbs?|pounds?|oz|kg|g|cm|mm|m|mg|ml|cc|%|x|times|yrs?|years?( old| ago)?|mos?|months?|wks?|weeks?|days?|hrs?|hours?|mins?|minutes?|(per|a|\/) ?(day|week|month|year)|packs?( per day| a day)?|drinks?|cups?|mmhg|bpm|°[fc])\.?$/i.test(
+  /^(ft|feet|in|inch(es)?|lbs?|pounds?|oz|kg|g|cm|mm|m|mg|ml|cc|%|x|times|yrs?|years?( old| ago)?|mos?|months?|wks?|weeks?|days?|hrs?|hours?|mins?|minutes?|(per|a|\/) ?(day|week|month|year)|packs?|drinks?|cups?|mmhg|bpm|°[fc])\.?( (per|a|an|each) (day|week|month|year))?$/i.test(
     s.trim(),
   );
 
