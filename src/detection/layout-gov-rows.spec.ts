@@ -216,4 +216,24 @@ describe('detectFields on government-form rows', () => {
     const res = await detectFields(pdf);
     expect(res.fields).toEqual([]);
   });
+
+  it('reads the quarter arcs of a rounded box as its corners, not as radio circles', async () => {
+    const pdf = await letterheadPdf((p, f) => {
+      const [x1, y1, x2, y2, r] = [28.8, 219, 86.4, 249, 5];
+      const arc = (x: number, y: number, d: string): void =>
+        p.drawSvgPath(d, { x, y, borderColor: rgb(0, 0, 0), borderWidth: 0.5 });
+      arc(x1, y2, `M 0 ${r} C 0 2.2 2.2 0 ${r} 0`);
+      arc(x2 - r, y2, `M 0 0 C 2.8 0 ${r} 2.2 ${r} ${r}`);
+      arc(x1, y1 + r, `M 0 0 C 0 2.8 2.2 ${r} ${r} ${r}`);
+      arc(x2 - r, y1 + r, `M 0 ${r} C 2.8 ${r} ${r} 2.8 ${r} 0`);
+      line(p, x1 + r, y2, x2 - r, y2, 0.5);
+      line(p, x1 + r, y1, x2 - r, y1, 0.5);
+      line(p, x1, y1 + r, x1, y2 - r, 0.5);
+      line(p, x2, y1 + r, x2, y2 - r, 0.5);
+      drawText(p, f, 'Attach Sch. B', 34, 237, 7);
+      drawText(p, f, 'if required.', 34, 228, 7);
+    });
+    const res = await detectFields(pdf);
+    expect(res.fields.filter((x) => x.kind === 'select_one' || x.kind === 'checkbox')).toEqual([]);
+  });
 });

@@ -43,6 +43,8 @@ const GEOMETRY = {
   circleMaxSide: 16,
   /** A radio circle's width and height differ by less than this (an ellipse or rounded box is not one). */
   circleSideDiff: 1.5,
+  /** A curve whose corners a horizontal and a vertical rule end at, within this, rounds a box's corner. */
+  cornerJoin: 1,
   /** A fill covers a cell when it reaches each of its edges within this. */
   fillCoverSlack: 1,
   /** 0..1 gray: a fill-only box is at least this light (ink shows) and this unlike the paper or panel under it. */
@@ -95,6 +97,17 @@ const isCircle = (s: Shape): boolean => {
   const round = Math.abs(w - boxH(s)) < GEOMETRY.circleSideDiff;
   return s.curved && s.stroked && round && w >= GEOMETRY.circleMinSide && w <= GEOMETRY.circleMaxSide;
 };
+
+const near = (a: number, b: number, tol: number): boolean => Math.abs(a - b) < tol;
+
+/** A quarter arc joining a horizontal and a vertical rule (a rounded box's corner): no circle. */
+function roundedCorner(s: Shape, h: Segment[], v: Segment[]): boolean {
+  const t = GEOMETRY.cornerJoin;
+  // A rule starting or ending at the arc's side, level with its top or bottom (a horizontal one) or its left or right.
+  const joinsH = h.some((r) => nearEither(r.y1, s.y1, s.y2, t) && (near(r.x1, s.x2, t) || near(r.x2, s.x1, t)));
+  const joinsV = v.some((r) => nearEither(r.x1, s.x1, s.x2, t) && (near(r.y1, s.y2, t) || near(r.y2, s.y1, t)));
+  return joinsH && joinsV;
+}
 
 const isSquare = (b: Box): boolean => {
   const [w, h] = [boxW(b), boxH(b)];
@@ -189,5 +202,12 @@ export function buildGeometry(page: PageContent): Geometry {
   const freeLines = hLines.filter(
     (s) => boxW(s) >= GEOMETRY.freeLineMinLength && !onCellEdge(s) && !touchesVertical(s),
   );
-  return { hLines, vLines, cells, squares, circles: page.shapes.filter(isCircle), freeLines };
+  return {
+    hLines,
+    vLines,
+    cells,
+    squares,
+    circles: page.shapes.filter((s) => isCircle(s) && !roundedCorner(s, hLines, vLines)),
+    freeLines,
+  };
 }
