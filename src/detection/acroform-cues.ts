@@ -6,6 +6,7 @@
 import type { AcroWidget } from './acroform';
 import type { DetectedField, FieldKind } from '../shared/field-map';
 import { isDateText, isSignatureText } from './kinds';
+import { groupBy } from './reading-order';
 
 const compact = (s: string): string =>
   s
@@ -118,10 +119,7 @@ export function widgetField(w: AcroWidget, tick: boolean, printed: DetectedField
 
 /** A radio group's question: the prompt most of its options were printed under, else the author's words. */
 export function radioPrompts(fields: DetectedField[], widgets: AcroWidget[]): void {
-  const groups = new Map<string, DetectedField[]>();
-  for (const f of fields)
-    if (f.questionKey?.startsWith('acro:')) groups.set(f.questionKey, [...(groups.get(f.questionKey) ?? []), f]);
-  for (const [key, opts] of groups) {
+  for (const [key, opts] of groupBy(fields, (f) => (f.questionKey?.startsWith('acro:') ? f.questionKey : null))) {
     const counts = new Map<string, number>();
     for (const o of opts) if (o.prompt) counts.set(o.prompt, (counts.get(o.prompt) ?? 0) + 1);
     const best = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];

@@ -6,6 +6,7 @@
  */
 import { FIELD_TEXT_LIMITS, MAX_FIELDS_PER_VERSION } from 'src/shared/constants';
 import { isChoiceKind, type DetectedField, type Rect } from '../shared/field-map';
+import { groupBy } from './reading-order';
 
 /** pt: the smallest side a repaired rect keeps (the wire rounds to 0.01 pt; x1 < x2 must survive that). */
 const MIN_SIDE_PT = 1;
@@ -71,17 +72,14 @@ export function clampRect(rect: Rect, box: Rect): Rect {
  * options, each with option text; anything else stands alone (a check box, or a field of its own kind).
  */
 function settleQuestions(fields: DetectedField[]): void {
-  const questions = new Map<string, DetectedField[]>();
   for (const f of fields) {
-    if (!isQuestionKind(f) || f.questionKey === null) {
-      if (isQuestionKind(f)) f.kind = 'checkbox';
-      if (!isChoiceKind(f.kind)) f.choiceLabel = null;
-      f.questionKey = null;
-      continue;
-    }
-    questions.set(f.questionKey, [...(questions.get(f.questionKey) ?? []), f]);
+    if (isQuestionKind(f) && f.questionKey !== null) continue;
+    if (isQuestionKind(f)) f.kind = 'checkbox';
+    if (!isChoiceKind(f.kind)) f.choiceLabel = null;
+    f.questionKey = null;
   }
-  for (const options of questions.values()) {
+  // Only the options of a question still have a key.
+  for (const options of groupBy(fields, (f) => f.questionKey).values()) {
     const many = options.filter((o) => o.kind === 'select_many').length;
     const kind = many * 2 >= options.length ? 'select_many' : 'select_one';
     for (const o of options) o.kind = kind;

@@ -8,7 +8,7 @@ import { isChoiceKind, type DetectedField, type Detector } from '../shared/field
 import { textKind } from './kinds';
 import type { Box } from './layout/types';
 import { uprightBox, type PageText } from './page-text';
-import { keepQuestionsTogether, readingOrder, type OrderItem } from './reading-order';
+import { groupBy, keepQuestionsTogether, readingOrder, type OrderItem } from './reading-order';
 import { reviewReasons } from './review';
 import { findHeadings, foldKey, type FieldBox, type Heading } from './sections';
 
@@ -123,9 +123,7 @@ function scoreConfidence(
   byPage: Map<number, PageText>,
   boxes: Map<DetectedField, Box>,
 ): ConfidenceFeatures[] {
-  const members = new Map<string, DetectedField[]>();
-  for (const f of fields)
-    if (f.questionKey !== null) members.set(f.questionKey, [...(members.get(f.questionKey) ?? []), f]);
+  const members = groupBy(fields, (f) => f.questionKey);
   const tokensOf = new Map([...byPage].map(([n, p]) => [n, p.lines.flatMap((l) => l.tokens)]));
   return fields.map((f) => {
     const x = confidenceFeatures(

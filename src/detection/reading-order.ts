@@ -76,16 +76,22 @@ function zoneStart(row: OrderItem[], pageWidth: number): number | null {
   return gutter;
 }
 
+/** Items by key, each group in the items' order; an item whose key is null belongs to no group. */
+export function groupBy<T, K>(items: T[], keyOf: (t: T) => K | null): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const t of items) {
+    const k = keyOf(t);
+    if (k !== null) groups.set(k, [...(groups.get(k) ?? []), t]);
+  }
+  return groups;
+}
+
 /**
  * Options of one question stay together, in their printed order, at the place of the first one: a list
  * wrapped over several rows or split over columns is still one question.
  */
 export function keepQuestionsTogether<T>(ordered: T[], keyOf: (t: T) => string | null): T[] {
-  const groups = new Map<string, T[]>();
-  for (const t of ordered) {
-    const k = keyOf(t);
-    if (k !== null) groups.set(k, [...(groups.get(k) ?? []), t]);
-  }
+  const groups = groupBy(ordered, keyOf);
   // The first option of a question brings the others; they are then left out where they stand.
   return ordered.flatMap((t) => {
     const k = keyOf(t);

@@ -8,6 +8,7 @@ import { foldText } from './kinds';
 import { LOW_CONFIDENCE } from 'src/shared/constants';
 import { rectBox } from './layout/types';
 import type { PageText } from './page-text';
+import { groupBy } from './reading-order';
 
 export const MAX_REASONS = 10;
 
@@ -21,9 +22,7 @@ const quote = (f: DetectedField): string => {
 
 /** Groups problems by place, in field order: "Page 2, section "History": 3 fields ... (e.g. "Date")". */
 function grouped(fields: DetectedField[], one: string, many: string): string[] {
-  const groups = new Map<string, DetectedField[]>();
-  for (const f of fields) groups.set(where(f), [...(groups.get(where(f)) ?? []), f]);
-  return [...groups].map(
+  return [...groupBy(fields, where)].map(
     ([place, fs]) => `${place}: ${fs.length} ${fs.length === 1 ? one : many} (${fs.slice(0, 3).map(quote).join(', ')})`,
   );
 }
