@@ -16,6 +16,7 @@ import {
 import type { DetectedField, FieldKind, Rect } from '../shared/field-map';
 import { isDateText } from './kinds';
 import { boxH, boxW, intersects, iou, rectBox, type Box } from './layout/types';
+import { unreadable } from './pdf-document';
 
 const N = (s: string): PDFName => PDFName.of(s);
 const str = (v: PDFObject | undefined): string | undefined =>
@@ -100,12 +101,8 @@ export interface AcroFormRead {
 
 /** Reads the widgets of an AcroForm. Labels come from the printed page (acroform-page.ts). */
 export async function readAcroForm(bytes: Uint8Array): Promise<AcroFormRead> {
-  let doc: PDFDocument;
-  try {
-    doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
-  } catch (e) {
-    throw new Error(`Cannot read the PDF: ${e instanceof Error ? e.message : String(e)}`);
-  }
+  const lenient = { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false };
+  const doc = await PDFDocument.load(bytes, lenient).catch((e: unknown) => Promise.reject(unreadable(e)));
   const warnings: string[] = [];
   const acro = doc.catalog.lookup(N('AcroForm'));
   if (!(acro instanceof PDFDict)) return { widgets: [], warnings };

@@ -2,6 +2,10 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { loadPdfJs, type PdfJsModule } from './pdfjs-loader';
 
+/** The error for bytes no PDF reader could open, with the reader's reason. */
+export const unreadable = (e: unknown): Error =>
+  new Error(`Cannot read the PDF: ${e instanceof Error ? e.message : String(e)}`);
+
 export async function withPdfJsDocument<T>(
   bytes: Uint8Array,
   fn: (doc: PDFDocumentProxy, pdfjs: PdfJsModule) => Promise<T>,
@@ -15,12 +19,7 @@ export async function withPdfJsDocument<T>(
     useSystemFonts: false,
     stopAtErrors: false,
   });
-  let doc: PDFDocumentProxy;
-  try {
-    doc = await task.promise;
-  } catch (e) {
-    throw new Error(`Cannot read the PDF: ${e instanceof Error ? e.message : String(e)}`);
-  }
+  const doc = await task.promise.catch((e: unknown) => Promise.reject(unreadable(e)));
   try {
     return await fn(doc, pdfjs);
   } finally {
