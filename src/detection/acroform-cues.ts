@@ -41,10 +41,8 @@ export function meaningfulTooltip(tip: string | undefined, fieldName: string): s
 /** An export value or on-state name that says something ("Married"), not "0", "1", "On", "Off", "Yes". */
 export function meaningfulExport(v: string | undefined): string | undefined {
   const t = v?.trim();
-  if (!t || /^(\d+|on|off|yes|true|false|x|choice ?\d*|option ?\d*|opt ?\d*|v\d+|value ?\d*)$/i.test(t))
-    return undefined;
-  if (isMechanicalName(t)) return undefined;
-  return t;
+  const generic = !t || /^(\d+|on|off|yes|true|false|x|choice ?\d*|option ?\d*|opt ?\d*|v\d+|value ?\d*)$/i.test(t);
+  return generic || isMechanicalName(t) ? undefined : t;
 }
 
 /**

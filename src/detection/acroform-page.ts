@@ -104,8 +104,7 @@ const centreIn = (a: Box, b: Box): boolean =>
  * header, a glyph's kind of marker); the layout's candidates on a widget go, the others stay (a signature line).
  */
 function widgetCandidates(boxes: WidgetBox[], layout: Candidate[]): Candidate[] {
-  const out: Candidate[] = [];
-  boxes.forEach((b, i) => {
+  const widgets = boxes.map((b, i) => {
     const w = b.widgets[0];
     const over = layout.filter((c) => centreIn(c, b.box) || centreIn(b.box, c));
     // A text widget on a printed tick mark (a box glyph, brackets, a tick rule) is ticked, not written in.
@@ -126,9 +125,9 @@ function widgetCandidates(boxes: WidgetBox[], layout: Candidate[]): Candidate[] 
       for (const k of ['innerLabel', 'innerLabelRaw', 'hint', 'columnHeader', 'cell'] as const)
         if (like[k] !== undefined) Object.assign(cand, { [k]: like[k] });
     cand.widget = i;
-    out.push(cand);
+    return cand;
   });
-  return [...out, ...layout.flatMap((c) => outside(c, boxes))];
+  return [...widgets, ...layout.flatMap((c) => outside(c, boxes))];
 }
 
 /**

@@ -39,6 +39,7 @@ const BIRTH_DATE =
   /\b(date of birth|birth ?date|birthday|dob|d\.o\.b|fecha de nacimiento|f\. ?de ?nac|f\. ?nac|fecha nac)\b/;
 
 const textOf = (f: Pick<DetectedField, 'label' | 'prompt'>): string => foldText(f.label || f.prompt).trim();
+const optionText = (f: DetectedField): string => foldText(f.choiceLabel ?? f.label);
 
 /** The format a label asks for, or null. Only on the kinds the format fits (decisions.md). */
 export function formatFromLabel(f: Pick<DetectedField, 'kind' | 'label' | 'prompt'>): DetectedField['format'] {
@@ -91,10 +92,9 @@ function optionFor(fields: Placed[], i: number, cue: Cue): number | null {
   if (options.some((o) => o > i)) return null;
   const boxes = options.map((o) => fields[o].box);
   if (!nearBelow(boxes, blank.box)) return null;
-  const label = (o: number) => foldText(fields[o].f.choiceLabel ?? fields[o].f.label ?? '');
   if (cue === 'checked') return options.length === 1 ? prev : null;
   const wanted = cue === 'other' ? OTHER_OPTION : YES_OPTION;
-  const matches = options.filter((o) => wanted.test(label(o)));
+  const matches = options.filter((o) => wanted.test(optionText(fields[o].f)));
   if (matches.length !== 1) return null;
   // "If yes" and "please explain" need a yes/no question; "If other" any list with one Other.
   if (cue !== 'other' && (options.length < 2 || options.length > 3)) return null;
@@ -107,7 +107,7 @@ function writeInOf(fields: Placed[], i: number): number | null {
   const prev = i - 1;
   if (prev < 0 || blank.f.kind !== 'text' || fields[prev].f.page !== blank.f.page) return null;
   const option = fields[prev];
-  if (!isChoiceKind(option.f.kind) || !OTHER_OPTION.test(foldText(option.f.choiceLabel ?? option.f.label))) return null;
+  if (!isChoiceKind(option.f.kind) || !OTHER_OPTION.test(optionText(option.f))) return null;
   if (!sameRow(option.box, blank.box)) return null;
   if (blank.box.x1 < option.box.x2 - 2 || blank.box.x1 - option.box.x2 > WRITE_IN_REACH_PT) return null;
   const own = textOf(blank.f);

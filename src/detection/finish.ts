@@ -53,8 +53,16 @@ function orderWithSections(
   boxes: Map<DetectedField, Box>,
   headings: Heading[],
 ): DetectedField[] {
-  type Entry = { field: DetectedField } | { heading: Heading };
-  const seq: Entry[] = [];
+  // Section = the last heading before the field in reading order; it carries over to the next page, except
+  // for the header row many forms repeat at the top of later pages ("Patient name / Date of birth"): text
+  // fields on the page's first row, before any heading, naming the patient or repeating an earlier label.
+  let section = '';
+  let page = 0;
+  let headerY = 0;
+  let inHeader = false;
+  const seenLabels = new Set<string>();
+  const pageLabels: string[] = [];
+  const out: DetectedField[] = [];
   for (const p of [...pages].sort((a, b) => a.page - b.page)) {
     const own = fields.filter((f) => f.page === p.page);
     const hs = headings.filter((h) => h.page === p.page);
@@ -66,44 +74,33 @@ function orderWithSections(
       for (const t of l.tokens)
         if (!hs.some((h) => t.x1 >= h.x1 - 1 && t.x2 <= h.x2 + 1 && t.y1 >= h.y1 - 1 && t.y2 <= h.y2 + 1))
           items.push({ x1: t.x1, y1: t.y1, x2: t.x2, y2: t.y2, ref: Number.NaN, heading: false });
-    for (const ref of readingOrder(items, p.width))
-      if (!Number.isNaN(ref)) seq.push(ref >= 0 ? { field: own[ref] } : { heading: hs[-1 - ref] });
-  }
-  // Section = the last heading before the field in reading order; it carries over to the next page, except
-  // for the header row many forms repeat at the top of later pages ("Patient name / Date of birth"): text
-  // fields on the page's first row, before any heading, naming the patient or repeating an earlier label.
-  let section = '';
-  let page = 0;
-  let headerY = 0;
-  let inHeader = false;
-  const seenLabels = new Set<string>();
-  const pageLabels: string[] = [];
-  const out: DetectedField[] = [];
-  for (const e of seq) {
-    if ('heading' in e) {
-      section = e.heading.text;
-      inHeader = false;
-      continue;
+    for (const ref of readingOrder(items, p.width)) {
+      if (Number.isNaN(ref)) continue;
+      if (ref < 0) {
+        section = hs[-1 - ref].text;
+        inHeader = false;
+        continue;
+      }
+      const f = own[ref];
+      const key = foldKey(f.label);
+      const y = boxes.get(f)?.y1 ?? f.rect[1];
+      if (f.page !== page) {
+        for (const k of pageLabels) seenLabels.add(k);
+        pageLabels.length = 0;
+        inHeader = out.length > 0;
+        headerY = y;
+        page = f.page;
+      }
+      const headerLike =
+        !isChoiceKind(f.kind) &&
+        f.kind !== 'signature' &&
+        key !== '' &&
+        (seenLabels.has(key) || PATIENT_IDENTITY.test(f.label));
+      inHeader = inHeader && headerLike && Math.abs(y - headerY) < 6;
+      f.section = inHeader ? '' : section;
+      if (key) pageLabels.push(key);
+      out.push(f);
     }
-    const f = e.field;
-    const key = foldKey(f.label);
-    const y = boxes.get(f)?.y1 ?? f.rect[1];
-    if (f.page !== page) {
-      for (const k of pageLabels) seenLabels.add(k);
-      pageLabels.length = 0;
-      inHeader = out.length > 0;
-      headerY = y;
-      page = f.page;
-    }
-    const headerLike =
-      !isChoiceKind(f.kind) &&
-      f.kind !== 'signature' &&
-      key !== '' &&
-      (seenLabels.has(key) || PATIENT_IDENTITY.test(f.label));
-    inHeader = inHeader && headerLike && Math.abs(y - headerY) < 6;
-    f.section = inHeader ? '' : section;
-    if (key) pageLabels.push(key);
-    out.push(f);
   }
   return keepQuestionsTogether(out, (f) => (f.questionKey === null ? null : `${f.page}|${f.questionKey}`));
 }

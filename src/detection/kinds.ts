@@ -2,7 +2,7 @@
  * Field kinds from label text, in English and Spanish. Each kind has one cue list so that both detectors
  * (layout and AcroForm) and the confidence stage read the same words.
  */
-import type { FieldKind } from '../shared/field-map';
+import { isChoiceKind, type FieldKind } from '../shared/field-map';
 
 /** Accents folded and lower-cased, so "Teléfono" and "telefono" read alike. */
 export const foldText = (s: string): string =>
@@ -65,7 +65,7 @@ export function kindCue(kind: FieldKind, label: string): -1 | 0 | 1 {
   if (!label) return 0;
   const said = textKind(label);
   if (kind === 'text') return said === 'text' || said === 'number' ? 0 : -1;
-  if (kind === 'select_one' || kind === 'select_many' || kind === 'checkbox') return 0;
+  if (isChoiceKind(kind)) return 0;
   if (said === kind) return 1;
   return said === 'text' ? 0 : -1;
 }

@@ -45,11 +45,9 @@ export class PageBudget {
     reading.catch(() => undefined);
     const outcome = await Promise.race([reading, overtime]);
     clearTimeout(timer);
-    if (outcome === 'over' || Date.now() - pageStart > budget.pageMs) {
-      this.slow.push(n);
-      return pageFrame(page.view, page.rotate, n - 1);
-    }
-    return outcome;
+    if (outcome !== 'over' && Date.now() - pageStart <= budget.pageMs) return outcome;
+    this.slow.push(n);
+    return pageFrame(page.view, page.rotate, n - 1);
   }
 
   /** Review reasons for the pages given up or not read (empty when none). */

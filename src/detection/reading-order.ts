@@ -40,40 +40,35 @@ export function rowsOf<T extends Box>(items: T[]): T[][] {
 export function readingOrder(items: OrderItem[], pageWidth: number): number[] {
   const rows = rowsOf(items);
   const out: number[] = [];
-  let i = 0;
-  while (i < rows.length) {
+  for (let i = 0; i < rows.length; ) {
     const gutter = zoneStart(rows[i], pageWidth);
     if (gutter === null) {
-      out.push(...rows[i].map((it) => it.ref));
-      i++;
+      out.push(...rows[i++].map((it) => it.ref));
       continue;
     }
     const left: OrderItem[] = [];
     const right: OrderItem[] = [];
-    let j = i;
-    for (; j < rows.length; j++) {
-      const row = rows[j];
-      if (row.some((it) => it.x1 < gutter - 1 && it.x2 > gutter + 1)) break;
-      const lhs = row.filter((it) => it.x2 <= gutter + 1);
-      const rhs = row.filter((it) => it.x2 > gutter + 1);
-      if (j > i && rhs.length === 0 && lhs.some((it) => it.heading)) break;
+    for (const start = i; i < rows.length && !crossesGutter(rows[i], gutter); i++) {
+      const lhs = rows[i].filter((it) => it.x2 <= gutter + 1);
+      const rhs = rows[i].filter((it) => it.x2 > gutter + 1);
+      if (i > start && rhs.length === 0 && lhs.some((it) => it.heading)) break;
       left.push(...lhs);
       right.push(...rhs);
     }
     out.push(...left.map((it) => it.ref), ...right.map((it) => it.ref));
-    i = j;
   }
   return out;
 }
+
+const crossesGutter = (row: OrderItem[], gutter: number): boolean =>
+  row.some((it) => it.x1 < gutter - 1 && it.x2 > gutter + 1);
 
 /** The gutter x when this row opens a two-column zone, else null. */
 function zoneStart(row: OrderItem[], pageWidth: number): number | null {
   const rightHeading = row.find((it) => it.heading && it.x1 >= ORDER_PARAMS.rightColumnFrom * pageWidth);
   if (!rightHeading) return null;
   const gutter = rightHeading.x1 - ORDER_PARAMS.gutterPad;
-  if (!row.some((it) => it.x2 <= gutter)) return null;
-  if (row.some((it) => it.x1 < gutter - 1 && it.x2 > gutter + 1)) return null;
-  return gutter;
+  return row.some((it) => it.x2 <= gutter) && !crossesGutter(row, gutter) ? gutter : null;
 }
 
 /** Items by key, each group in the items' order; an item whose key is null belongs to no group. */
