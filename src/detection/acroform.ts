@@ -121,7 +121,7 @@ export async function readAcroForm(bytes: Uint8Array): Promise<AcroFormRead> {
       const w = annots.lookup(i);
       if (!(w instanceof PDFDict) || str(w.lookup(N('Subtype'))) !== 'Widget' || seen.has(w)) continue;
       seen.add(w);
-      if (!sawJs && formatScript(w).trim() !== '') sawJs = true;
+      sawJs ||= formatScript(w).trim() !== '';
       const r = w.lookup(N('Rect'));
       const box = rectBox(r instanceof PDFArray ? [0, 1, 2, 3].map((k) => num(r.lookup(k)) ?? 0) : [0, 0, 0, 0]);
       if (boxW(box) < 2 || boxH(box) < 2 || !intersects(box, crop)) continue;

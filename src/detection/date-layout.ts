@@ -18,7 +18,7 @@ const PART_OF: Record<string, DatePart> = {
   aaaa: 'year',
   aa: 'year',
 };
-const TOKEN = '(mm|m|dd|d|jj|yyyy|yy|aaaa|aa)';
+const TOKEN = `(${Object.keys(PART_OF).join('|')})`;
 const HINT = new RegExp(`(?:^|[^a-z])${TOKEN}\\s*([/.-])\\s*${TOKEN}\\s*\\2\\s*${TOKEN}(?![a-z])`, 'i');
 const SEPARATORS = new Set(['/', '-', '.', '–']);
 

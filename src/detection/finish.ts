@@ -83,7 +83,7 @@ function orderWithSections(
       }
       const f = own[ref];
       const key = foldKey(f.label);
-      const y = boxes.get(f)?.y1 ?? f.rect[1];
+      const y = boxes.get(f)!.y1;
       if (f.page !== page) {
         for (const k of pageLabels) seenLabels.add(k);
         pageLabels.length = 0;
