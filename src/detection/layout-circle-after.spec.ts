@@ -4,7 +4,9 @@ import type { DetectedField } from '../shared/field-map';
 import { drawText as text, letterheadPdf } from '../../test/utils/letterhead-pdf';
 
 const options = (fields: DetectedField[]): DetectedField[] =>
-  fields.filter((f) => f.kind === 'select_one' || f.kind === 'select_many').sort((a, b) => a.rect[0] - b.rect[0]);
+  fields
+    .filter((f) => f.kind === 'select_one' || f.kind === 'select_many')
+    .sort((a, b) => b.rect[1] - a.rect[1] || a.rect[0] - b.rect[0]);
 
 describe('layout detector: an instruction to circle printed after the options', () => {
   it('reads `Which hand do you write with?  R  L  Both (circle one)` as one question of three options', async () => {
@@ -57,6 +59,7 @@ describe('layout detector: an instruction to circle printed after the options', 
       text(p, f, 'Sex: M/F', 72, 700);
       text(p, f, 'Smoker? Y/N', 250, 700);
       text(p, f, 'Pregnant?  Yes  No  N/A', 400, 700);
+      text(p, f, '¿Fuma? Si/No', 72, 670);
     });
     const got = options((await detectFields(pdf)).fields);
     expect(got.map((o) => [o.prompt, o.choiceLabel])).toEqual([
@@ -67,6 +70,8 @@ describe('layout detector: an instruction to circle printed after the options', 
       ['Pregnant?', 'Yes'],
       ['Pregnant?', 'No'],
       ['Pregnant?', 'N/A'],
+      ['¿Fuma?', 'Si'],
+      ['¿Fuma?', 'No'],
     ]);
   });
 });

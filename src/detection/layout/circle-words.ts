@@ -125,7 +125,7 @@ function answerTail(words: Token[]): number {
  * text before the list, the options and the text after, or null.
  */
 /** Answers typed with a slash and no spaces (`M/F`, `Y/N`, `Yes/No`); `N/A`, `and/or` are words of their own. */
-const GLUED_PAIR = /^(m\/f|f\/m|y\/n|n\/y|yes\/no|no\/yes|male\/female|female\/male)$/i;
+const GLUED_PAIR = /^(m\/f|f\/m|y\/n|n\/y|yes\/no|no\/yes|male\/female|female\/male|s[ií]\/no|no\/s[ií])$/i;
 
 /** A glued pair as its two answers and the slash between them. */
 function gluedPair(w: Token): Token[] {
