@@ -236,4 +236,16 @@ describe('detectFields on government-form rows', () => {
     const res = await detectFields(pdf);
     expect(res.fields.filter((x) => x.kind === 'select_one' || x.kind === 'checkbox')).toEqual([]);
   });
+
+  it('reads a box filled and outlined in one operation (pdf-lib `B`) as shaded: its heading gives no field', async () => {
+    const pdf = await letterheadPdf((p, f) => {
+      const grey = { color: rgb(0.7, 0.7, 0.7), borderColor: rgb(0, 0, 0), borderWidth: 0.7 };
+      p.drawRectangle({ x: 58, y: 650, width: 300, height: 30, ...grey });
+      drawText(p, f, 'PATIENT INFORMATION', 62, 670);
+      p.drawRectangle({ x: 58, y: 610, width: 300, height: 40, borderColor: rgb(0, 0, 0), borderWidth: 0.7 });
+      drawText(p, f, 'Name', 62, 640, 8);
+    });
+    const res = await detectFields(pdf);
+    expect(res.fields.map((x) => x.label)).toEqual(['Name']);
+  });
 });

@@ -110,6 +110,9 @@ function addSubpath(s: Subpath, fillGray: number, lw: number, stroke: boolean, f
     out.fills.push({ ...box, gray: fillGray });
     if (fillGray > PATH.paperGray) return;
   }
+  // A box filled and outlined in one operation (`B`) shades what it holds as a fill alone does.
+  if (fill && stroke && rectLike && bw >= PATH.thinFillMax && bh >= PATH.thinFillMax)
+    out.fills.push({ ...box, gray: fillGray });
   if (fill && !stroke && !s.curved && !rectLike && isThinPolygon(s.pts, bw, bh))
     addEdgeRules(s.pts, PATH.thinFillMax, 0, PATH.minLineWidth, out, box);
   if (stroke && !s.curved) addEdgeRules(s.pts, tol, PATH.axisSlope, lw, out);
