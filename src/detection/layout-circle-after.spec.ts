@@ -74,4 +74,22 @@ describe('layout detector: an instruction to circle printed after the options', 
       ['¿Fuma?', 'No'],
     ]);
   });
+
+  it('reads letter `O`s one under another before option words as a list of radios under its question', async () => {
+    const pdf = await letterheadPdf((p, f) => {
+      text(p, f, 'How did you hear about us?', 58, 700);
+      text(p, f, 'O Friend or family', 70, 684);
+      text(p, f, 'O Internet search', 70, 670);
+      text(p, f, 'O Other ____________________', 70, 656);
+      text(p, f, 'Blood type: O', 58, 620);
+    });
+    const fields = (await detectFields(pdf)).fields;
+    const got = options(fields);
+    expect(got.map((o) => [o.prompt, o.choiceLabel])).toEqual([
+      ['How did you hear about us?', 'Friend or family'],
+      ['How did you hear about us?', 'Internet search'],
+      ['How did you hear about us?', 'Other'],
+    ]);
+    expect(fields.filter((x) => x.kind === 'text').map((x) => x.prompt)).toEqual(['How did you hear about us?']);
+  });
 });

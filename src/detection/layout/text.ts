@@ -41,6 +41,8 @@ const COLUMN_WORD_GAP_EM = 0.45;
 const MONO_SPACE_EM = 0.6;
 /** A gap wider than a plain space before this glyph (a column may start there). */
 export const wordGap = (g: Glyph): number => (COLUMN_WORD_GAP_EM + (g.mono ? MONO_SPACE_EM : 0)) * g.size;
+/** em: lone `O`s in one column on lines at most this far apart are a list's radios. */
+const O_LIST_PITCH_EM = 2.5;
 /** pt: a word starts a column when it starts within this of where tokens of other lines start... */
 const COLUMN_ALIGN = 1.5;
 /** ... on at least this many other lines. */
@@ -59,9 +61,24 @@ export function buildLines(glyphs: Glyph[], vRules: Segment[]): TextLine[] {
     if (line) line.glyphs.push(g);
     else lines.push({ base: g.base, glyphs: [g] });
   }
-  const out = lines.map((l) => {
-    l.glyphs.sort((a, b) => a.x1 - b.x1);
-    const tokens = tokenize(l.glyphs, vRules);
+  for (const l of lines) l.glyphs.sort((a, b) => a.x1 - b.x1);
+  // A lone `O` over another, line under line (`O Friend` / `O Internet` under their question), is a radio too.
+  const lone = lines.map((l) => loneOs(l.glyphs));
+  const stacked = (li: number, i: number): boolean => {
+    const g = lines[li].glyphs[i];
+    return lines.some(
+      (o, lj) =>
+        lj !== li &&
+        Math.abs(o.base - g.base) < O_LIST_PITCH_EM * g.size &&
+        lone[lj].some((k) => Math.abs(o.glyphs[k].x1 - g.x1) <= COLUMN_ALIGN),
+    );
+  };
+  const out = lines.map((l, li) => {
+    const tokens = tokenize(
+      l.glyphs,
+      vRules,
+      lone[li].filter((i) => stacked(li, i)),
+    );
     return {
       base: median(l.glyphs.map((g) => g.base)),
       size: median(l.glyphs.map((g) => g.size)),
@@ -181,9 +198,9 @@ export function makeToken(type: TokenType, gs: Glyph[]): Token {
 }
 
 /** Splits one line into tokens. Words closer than a word gap and not parted by a rule merge into phrases. */
-function tokenize(gs: Glyph[], vRules: Segment[]): Token[] {
+function tokenize(gs: Glyph[], vRules: Segment[], stackedOs: number[]): Token[] {
   const tokens: Token[] = [];
-  const radios = letterRadios(gs);
+  const radios = new Set([...letterRadios(gs), ...stackedOs]);
   for (let i = 0; i < gs.length; ) {
     const [type, end] = tokenAt(gs, i, radios, vRules);
     tokens.push(makeToken(type, gs.slice(i, end + 1)));
@@ -258,7 +275,13 @@ const RULE_INSET = 0.5;
  * (`O Yes  O No  O N/A`, `Sex: O Male O Female`). One lone `O` is a word (`Type O`).
  */
 function letterRadios(gs: Glyph[]): Set<number> {
-  const at = [...gs.keys()].filter(
+  const at = loneOs(gs);
+  return new Set(at.length >= 2 ? at : []);
+}
+
+/** Indexes of the capital `O`s standing alone before a word. */
+const loneOs = (gs: Glyph[]): number[] =>
+  [...gs.keys()].filter(
     (i) =>
       gs[i].ch === 'O' &&
       (i === 0 || spaced(gs[i - 1], gs[i])) &&
@@ -266,8 +289,6 @@ function letterRadios(gs: Glyph[]): Set<number> {
       spaced(gs[i], gs[i + 1]) &&
       /\p{L}/u.test(gs[i + 1].ch),
   );
-  return new Set(at.length >= 2 ? at : []);
-}
 
 export const wordCount = (t: Token): number => t.text.trim().split(/\s+/).length;
 
