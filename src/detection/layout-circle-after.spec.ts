@@ -1,7 +1,7 @@
 /** Words to circle with the instruction printed after them (`R  L  Both (circle one)`), found trying intake forms. */
 import { detectFields } from './index';
 import type { DetectedField } from '../shared/field-map';
-import { drawText as text, letterheadPdf } from '../../test/utils/letterhead-pdf';
+import { drawSquare as square, drawText as text, letterheadPdf } from '../../test/utils/letterhead-pdf';
 
 const options = (fields: DetectedField[]): DetectedField[] =>
   fields
@@ -91,5 +91,20 @@ describe('layout detector: an instruction to circle printed after the options', 
       ['How did you hear about us?', 'Other'],
     ]);
     expect(fields.filter((x) => x.kind === 'text').map((x) => x.prompt)).toEqual(['How did you hear about us?']);
+  });
+
+  it('parts `No  If yes, list:` typed right after a box into the answer and the prompt of the blank after it', async () => {
+    const pdf = await letterheadPdf((p, f) => {
+      text(p, f, 'Any allergies to medications?', 58, 700);
+      square(p, 200, 700);
+      text(p, f, 'Yes', 211, 700);
+      square(p, 232, 700);
+      text(p, f, 'No  If yes, list: ______________________________', 243, 700);
+    });
+    const fields = (await detectFields(pdf)).fields;
+    expect(options(fields).map((o) => o.choiceLabel)).toEqual(['Yes', 'No']);
+    const list = fields.find((x) => x.kind === 'text');
+    expect(list).toMatchObject({ label: 'If yes, list' });
+    expect(fields[list!.conditionOn!]).toMatchObject({ choiceLabel: 'Yes' });
   });
 });

@@ -90,7 +90,30 @@ export function buildLines(glyphs: Glyph[], vRules: Segment[]): TextLine[] {
     };
   });
   splitAtColumns(out);
+  for (const l of out) l.tokens = l.tokens.flatMap(splitAtCondition);
   return out.sort((a, b) => b.base - a.base);
+}
+
+/** An answer word a follow-up question is typed right after (`☐ No  If yes, list: ____`). */
+const ANSWER_BEFORE_CONDITION = /^(yes|no|y|n)$/i;
+
+/** `No  If yes, list:` after a box is the answer, then the prompt of what follows: two tokens. */
+function splitAtCondition(t: Token): Token[] {
+  const gs = t.glyphs;
+  for (let k = 1; t.type === 'text' && k + 2 < gs.length; k++) {
+    const startsIf = /^if$/i.test(gs[k].ch + gs[k + 1].ch) && spaced(gs[k - 1], gs[k]) && spaced(gs[k + 1], gs[k + 2]);
+    if (
+      startsIf &&
+      ANSWER_BEFORE_CONDITION.test(
+        gs
+          .slice(0, k)
+          .map((g) => g.ch)
+          .join(''),
+      )
+    )
+      return [makeToken('text', gs.slice(0, k)), makeToken('text', gs.slice(k))];
+  }
+  return [t];
 }
 
 /**
