@@ -1,5 +1,7 @@
 /** Words to circle with the instruction printed after them (`R  L  Both (circle one)`), found trying intake forms. */
+import { PDFDocument } from 'pdf-lib';
 import { detectFields } from './index';
+import { embedTestFont } from '../../test/utils/embedded-fonts';
 import type { DetectedField } from '../shared/field-map';
 import { drawSquare as square, drawText as text, letterheadPdf } from '../../test/utils/letterhead-pdf';
 
@@ -106,5 +108,17 @@ describe('layout detector: an instruction to circle printed after the options', 
     const list = fields.find((x) => x.kind === 'text');
     expect(list).toMatchObject({ label: 'If yes, list' });
     expect(fields[list!.conditionOn!]).toMatchObject({ choiceLabel: 'Yes' });
+  });
+
+  it('parts an option word from the label typed a few spaces after it (`Sex: □M □F  DOB: ___/___/____`)', async () => {
+    // The boxes are the body font's `□` glyphs, as a word processor types them (Liberation Sans, embedded).
+    const doc = await PDFDocument.create();
+    const font = await embedTestFont(doc, 'sans');
+    const page = doc.addPage([612, 792]);
+    page.drawText('Riverside Family Medicine - Patient Intake', { x: 72, y: 770, size: 12, font });
+    page.drawText('Sex: □M □F  DOB: ___/___/_____', { x: 58, y: 700, size: 10, font });
+    const fields = (await detectFields(await doc.save())).fields;
+    expect(options(fields).map((o) => o.choiceLabel)).toEqual(['M', 'F']);
+    expect(fields.find((x) => x.kind === 'date')).toMatchObject({ label: 'DOB' });
   });
 });

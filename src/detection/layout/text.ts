@@ -41,6 +41,8 @@ const COLUMN_WORD_GAP_EM = 0.45;
 const MONO_SPACE_EM = 0.6;
 /** A gap wider than a plain space before this glyph (a column may start there). */
 export const wordGap = (g: Glyph): number => (COLUMN_WORD_GAP_EM + (g.mono ? MONO_SPACE_EM : 0)) * g.size;
+/** An option word and the label after it (`F   DOB:`) are this many words at most. */
+const OPTION_LABEL_MAX_WORDS = 4;
 /** em: lone `O`s in one column on lines at most this far apart are a list's radios. */
 const O_LIST_PITCH_EM = 2.5;
 /** pt: a word starts a column when it starts within this of where tokens of other lines start... */
@@ -90,7 +92,7 @@ export function buildLines(glyphs: Glyph[], vRules: Segment[]): TextLine[] {
     };
   });
   splitAtColumns(out);
-  for (const l of out) l.tokens = l.tokens.flatMap(splitAtCondition);
+  for (const l of out) l.tokens = l.tokens.flatMap(splitAtCondition).flatMap(splitOptionFromLabel);
   return out.sort((a, b) => b.base - a.base);
 }
 
@@ -114,6 +116,21 @@ function splitAtCondition(t: Token): Token[] {
       return [makeToken('text', gs.slice(0, k)), makeToken('text', gs.slice(k))];
   }
   return [t];
+}
+
+/**
+ * `☐ F   DOB: ___`: after a box, an option's word, then the next label typed a few spaces on (the widest gap of the
+ * token, wider than a space): two tokens. `☐ Other, please specify:` is one.
+ */
+function splitOptionFromLabel(t: Token, i: number, toks: Token[]): Token[] {
+  const gs = t.glyphs;
+  const marker = toks[i - 1]?.type === 'box' || toks[i - 1]?.type === 'circle';
+  if (t.type !== 'text' || !marker || !/:\s*$/.test(t.text)) return [t];
+  const gap = (k: number): number => gs[k].x1 - gs[k - 1].x2;
+  const starts = [...gs.keys()].filter((k) => k > 0 && spaced(gs[k - 1], gs[k]));
+  if (!starts.length || starts.length > OPTION_LABEL_MAX_WORDS) return [t];
+  const k = starts.reduce((a, b) => (gap(b) > gap(a) ? b : a));
+  return gap(k) >= wordGap(gs[k]) ? [makeToken('text', gs.slice(0, k)), makeToken('text', gs.slice(k))] : [t];
 }
 
 /**
