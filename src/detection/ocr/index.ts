@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PageContent } from '../layout/types';
 import { imageMarks } from './image-marks';
-import { ocrPage, type OcrPageResult } from './ocr-page';
+import { ocrPage, timeLeft, type OcrPageResult } from './ocr-page';
 import { tesseractAvailable, type OcrLanguages } from './tesseract';
 
 export type { OcrPageResult } from './ocr-page';
@@ -67,15 +67,8 @@ export class OcrSession {
   }
 
   async read(pageNumber: number, base: PageContent): Promise<OcrPageResult> {
-    const left = this.deadline - Date.now();
-    const page = await ocrPage(
-      await this.path(),
-      pageNumber,
-      base,
-      Math.min(OCR_LIMITS.pageTimeoutMs, left),
-      this.languages,
-      this.quarterTurns,
-    );
+    const timeoutMs = Math.min(OCR_LIMITS.pageTimeoutMs, this.deadline - Date.now());
+    const page = await ocrPage(await this.path(), pageNumber, base, timeoutMs, this.languages, this.quarterTurns);
     // A document is mostly in one language and fed one way: the next page starts with this one's language and turn.
     this.languages = page.languages;
     this.quarterTurns = page.quarterTurns;
@@ -84,9 +77,7 @@ export class OcrSession {
 
   /** The page with the tick boxes drawn inside its images, and their words, added (see image-marks.ts). */
   async withImageMarks(pageNumber: number, base: PageContent): Promise<PageContent> {
-    const started = Date.now();
-    const budget = Math.min(OCR_LIMITS.pageTimeoutMs, this.deadline - started);
-    const left = (): number => Math.max(1_000, budget - (Date.now() - started));
+    const left = timeLeft(Math.min(Date.now() + OCR_LIMITS.pageTimeoutMs, this.deadline));
     const { shapes, glyphs } = await imageMarks(await this.path(), pageNumber, base, left);
     return shapes.length ? { ...base, shapes: [...base.shapes, ...shapes], glyphs: [...base.glyphs, ...glyphs] } : base;
   }

@@ -117,6 +117,9 @@ async function readUpright(upright: Gray, scale: number, timeoutMs: () => number
   return { straight, skewDeg, rules, squares, circles, typed, bands, shades, markers, words, languages: used };
 }
 
+/** Milliseconds left until `deadline` (epoch ms), but at least a second for each tool run. */
+export const timeLeft = (deadline: number) => (): number => Math.max(1_000, deadline - Date.now());
+
 const meanConf = (ws: OcrWord[]): number => (ws.length ? ws.reduce((s, w) => s + w.conf, 0) / ws.length : 0);
 
 /**
@@ -131,8 +134,7 @@ export async function ocrPage(
   languages: OcrLanguages = 'eng',
   turnsHint = 0,
 ): Promise<OcrPageResult> {
-  const started = Date.now();
-  const left = (): number => Math.max(1_000, timeoutMs - (Date.now() - started));
+  const left = timeLeft(Date.now() + timeoutMs);
   // Within the pixel budget before anything is rendered (a hostile page size would make gigabytes of pixels).
   const ownDpi = await scanDpi(pdfPath, pageNumber, base.width * base.height, left());
   const dpi = dpiWithinBudget(ownDpi, base.width, base.height);
