@@ -36,7 +36,7 @@ export interface Band extends Box {
 type Counter = (x1: number, y1: number, x2: number, y2: number) => number;
 
 /** Sums of ink (pixels darker than `below`) over rectangles in O(1): a summed-area table of the ink mask. */
-export function inkTable(img: Gray, below: number): { count: Counter } {
+export function inkTable(img: Gray, below: number): Counter {
   const { width: w, height: h, data } = img;
   const W = w + 1;
   const sum = new Int32Array(W * (h + 1));
@@ -47,9 +47,7 @@ export function inkTable(img: Gray, below: number): { count: Counter } {
       sum[(y + 1) * W + x + 1] = sum[y * W + x + 1] + row;
     }
   }
-  return {
-    count: (x1, y1, x2, y2) => sum[y2 * W + x2] - sum[y1 * W + x2] - sum[y2 * W + x1] + sum[y1 * W + x1],
-  };
+  return (x1, y1, x2, y2) => sum[y2 * W + x2] - sum[y1 * W + x2] - sum[y2 * W + x1] + sum[y1 * W + x1];
 }
 
 /** Filled rectangles of a page at `scale` pixels per point: dark bands (ink) by default, any shade at shadeBelow. */
@@ -59,7 +57,7 @@ export function findBands(img: Gray, scale: number, below = INK_BELOW): Band[] {
   const half = Math.max(2, Math.round((p.windowPt * scale) / 2));
   const side = 2 * half;
   if (w <= side || h <= side) return [];
-  const { count } = inkTable(img, below);
+  const count = inkTable(img, below);
   // Centres of dense windows, on a grid of half a window's step: cheap, and an area's parts still touch.
   const step = Math.max(1, half >> 1);
   const gw = Math.floor((w - side) / step) + 1;

@@ -27,7 +27,7 @@ export function withoutDarkMargins(img: Gray, scale: number): Gray {
   const p = BORDER_PARAMS;
   const half = Math.max(1, Math.floor(pxAt(p.windowPx, scale) / 2));
   if (w <= 2 * half + 1 || h <= 2 * half + 1) return img;
-  const { count } = inkTable(img, p.darkBelow);
+  const count = inkTable(img, p.darkBelow);
   const solid = (i: number): boolean => {
     const [x, y] = [i % w, Math.floor(i / w)];
     const [x1, y1] = [Math.max(0, x - half), Math.max(0, y - half)];

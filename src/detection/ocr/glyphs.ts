@@ -105,7 +105,7 @@ function blanksOnLines(
         // Shorter strokes are printed dashes ("___ - __ - ____"), which the layout reads as rules.
         if (length < GLYPH_PARAMS.minBlankEm * l.size) return false;
         if (length <= GLYPH_PARAMS.tickSpaceEm * l.size) return !overlaps;
-        const date = l.words.some((w) => /^\/$/.test(w.text) && beside(w));
+        const date = l.words.some((w) => w.text === '/' && beside(w));
         return !overlaps && (date || (length <= GLYPH_PARAMS.shortBlankEm * l.size && l.words.some(beside)));
       });
       if (!line) continue;
@@ -148,25 +148,21 @@ export function glyphsOf(
     const [, base] = toPt(0, line.base);
     const [, top] = toPt(0, line.base - line.size);
     const size = Math.max(4, top - base);
+    const lineFields = {
+      y1: base - 0.2 * size,
+      y2: base + 0.8 * size,
+      base,
+      size,
+      font: 'ocr',
+      mono: false,
+      bold: false,
+    };
     for (const w of line.words) {
       const chars = Array.from(w.text);
       const [x1] = toPt(w.x1, 0);
       const [x2] = toPt(w.x2, 0);
       const step = (x2 - x1) / chars.length;
-      chars.forEach((ch, i) => {
-        glyphs.push({
-          ch,
-          x1: x1 + i * step,
-          x2: x1 + (i + 1) * step,
-          y1: base - 0.2 * size,
-          y2: base + 0.8 * size,
-          base,
-          size,
-          font: 'ocr',
-          mono: false,
-          bold: false,
-        });
-      });
+      chars.forEach((ch, i) => glyphs.push({ ch, x1: x1 + i * step, x2: x1 + (i + 1) * step, ...lineFields }));
     }
   }
   return { glyphs, blanks };

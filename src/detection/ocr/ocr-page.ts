@@ -190,7 +190,8 @@ export async function ocrPage(
     ...typed.flatMap(pairWords),
   ];
   const kept = (r: PixelRule): boolean => !onSquare(r, markers, scale) && !insideWord(r, words, scale);
-  const { glyphs, blanks } = glyphsOf(words, rules.h.filter(kept), rules.v.filter(kept), toPt);
+  const [h, v] = [rules.h.filter(kept), rules.v.filter(kept)];
+  const { glyphs, blanks } = glyphsOf(words, h, v, toPt);
   const boxPt = (b: Box): Box => boxInPt(b, toPt);
   const bandBoxes = bands.map(boxPt);
   // OCR does not tell bold from regular; white letters on a dark band are a heading's, and sections start there.
@@ -211,8 +212,8 @@ export async function ocrPage(
     toUser,
     fromUser,
     glyphs,
-    hLines: [...rules.h.filter((r) => kept(r) && !blanks.has(r)), ...edges.flatMap((e) => e.h)].map(segment),
-    vLines: [...rules.v.filter(kept), ...edges.flatMap((e) => e.v)].map(segment),
+    hLines: [...h.filter((r) => !blanks.has(r)), ...edges.flatMap((e) => e.h)].map(segment),
+    vLines: [...v, ...edges.flatMap((e) => e.v)].map(segment),
     // A check box's sides are not rules of their own (a side measured a little thick would pass for a printed dash).
     shapes: [...squares.map((q) => markShape(boxPt(q), false)), ...circles.map((q) => markShape(boxPt(q), true))],
     // A band is a filled rectangle, as a vector form draws it: the layout takes no field from a shaded cell.

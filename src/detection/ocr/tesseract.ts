@@ -30,7 +30,7 @@ export function parseTsv(tsv: string): OcrWord[] {
     const text = c.slice(11).join('\t').trim();
     const conf = Number(c[10]);
     if (!text || conf < 0) continue;
-    const [left, top, width, height] = [Number(c[6]), Number(c[7]), Number(c[8]), Number(c[9])];
+    const [left, top, width, height] = c.slice(6, 10).map(Number);
     words.push({ text, x1: left, y1: top, x2: left + width, y2: top + height, conf, line: `${c[2]}.${c[3]}.${c[4]}` });
   }
   return words;

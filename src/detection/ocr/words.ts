@@ -28,7 +28,7 @@ export function drawnSquares(img: Gray, h: PixelRule[], v: PixelRule[], scale: n
       if (bottom === top || d < min || d > max || Math.abs(d - w) > 0.35 * w) continue;
       if (!near(top.x1, bottom.x1) || !near(top.x2, bottom.x2)) continue;
       const side = (x: number): PixelRule | undefined =>
-        v.find((r) => (near(r.x1, x) || near(r.x2, x) ? r.y1 <= top.y2 + tol && r.y2 >= bottom.y1 - tol : false));
+        v.find((r) => (near(r.x1, x) || near(r.x2, x)) && r.y1 <= top.y2 + tol && r.y2 >= bottom.y1 - tol);
       const left = side(top.x1);
       const right = side(top.x2);
       if (!left || !right) continue;
@@ -108,13 +108,9 @@ export function splitAtBlanks(words: OcrWord[], h: PixelRule[], scale: number): 
  * ending in a stray "|" or "_" from the rule beside it.
  */
 export function mendWords(words: OcrWord[]): OcrWord[] {
-  const out: OcrWord[] = [];
-  for (const w of words) {
-    let text = w.text.replace(/^\|(?=[a-z]|$)/, 'I').replace(/[|_]+$/, '');
-    if (text === '|') text = 'I';
-    if (text) out.push({ ...w, text });
-  }
-  return out;
+  return words
+    .map((w) => ({ ...w, text: w.text.replace(/^\|(?=[a-z]|$)/, 'I').replace(/[|_]+$/, '') }))
+    .filter((w) => w.text);
 }
 
 /** Whether box a lies inside box b grown by d. */
