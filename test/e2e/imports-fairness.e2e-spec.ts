@@ -33,8 +33,9 @@ describe('detection fairness between organizations (real app, Bull, sandbox pool
 
   it("org A's queue deeper than the slots: org B's one-page import finishes before any of A's, and all succeed", async () => {
     const slots = pdfJobConcurrency(t.settings); // the app's own settings decide its Bull slots
-    // A page of text runs takes seconds to lay out: each of A's imports runs far longer than B's one page.
-    const slow = slowLayoutPdf(['slow'], 8_000);
+    // A page of 30 000 text runs takes seconds to lay out (8 000 took 1 s on a fast machine, too close to B's own
+    // time under load): each of A's imports runs far longer than B's one page.
+    const slow = slowLayoutPdf(['slow'], 30_000);
     const aIds: string[] = [];
     for (let i = 0; i < slots + 2; i++) aIds.push(await post(orgA.apiKey, slow, `slow-${i}.pdf`));
     const bId = await post(orgB.apiKey, slowLayoutPdf(['normal']), 'small.pdf');
