@@ -3,7 +3,8 @@ import type { TextLine, Token } from './text';
 import type { Box } from './types';
 
 const HINT_RE = /^(mm|dd|yyyy|yy|m|d)([\s/.-]+(mm|dd|yyyy|yy|m|d)){1,2}$/i;
-export const isHint = (s: string): boolean => HINT_RE.test(s.replace(/\s+/g, ''));
+/** A format hint, bare or in parentheses (`MM/DD/YYYY`, `(MM-DD-YYYY)`). */
+export const isHint = (s: string): boolean => HINT_RE.test(s.replace(/\s+/g, '').replace(/^\((.*)\)$/, '$1'));
 
 /** em: the middle of a line of lowercase text sits this far over its baseline (about half an x-height). */
 export const TEXT_MIDDLE_EM = 0.3;

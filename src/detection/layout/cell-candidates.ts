@@ -18,7 +18,7 @@ import {
   labelsTickGrid,
 } from './text-tables';
 import type { TextLine, Token } from './text';
-import { boxH, boxW, type Box } from './types';
+import { boxH, boxW, inside, type Box } from './types';
 
 /** pt: a field's interior is its box inset by this much (the box's own ink). */
 const BOX_INK = 1;
@@ -84,8 +84,6 @@ const LOWER_BAND = {
   share: 0.62,
 } as const;
 
-const inside = (o: Box, c: Box, slack: number): boolean =>
-  o.x1 >= c.x1 - slack && o.x2 <= c.x2 + slack && o.y1 >= c.y1 - slack && o.y2 <= c.y2 + slack;
 /** A box's interior: the box inset by `ink` on every side. */
 const inset = (b: Box, ink: number): Box => ({ x1: b.x1 + ink, y1: b.y1 + ink, x2: b.x2 - ink, y2: b.y2 - ink });
 

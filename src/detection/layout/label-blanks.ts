@@ -114,11 +114,7 @@ export function labelBlanks(ctx: BlankContext, lines: TextLine[], dashes: Segmen
       const wall = vRule(ctx.geo, t.x2, t.base, t.base + LABEL.wallBandHeight, 1);
       const next = l.tokens[i + 1];
       // A label, then the format of the blank that follows (`DATE (MM-DD-YYYY) __ - __ - ____`): no blank between.
-      if (
-        next &&
-        isHint(next.text.replace(/[()]/g, '')) &&
-        ctx.taken.some((o) => o.x1 >= next.x2 - 1 && o.x1 - next.x2 < LABEL.hintReach)
-      )
+      if (next && isHint(next.text) && ctx.taken.some((o) => o.x1 >= next.x2 - 1 && o.x1 - next.x2 < LABEL.hintReach))
         continue;
       const end = fieldEnd(ctx, next, t, { y1, y2, wall }, dashes);
       if (!end || (end.stop >= wall - LABEL.wallReach && fieldInNextCell(ctx, t, wall))) continue;

@@ -5,7 +5,7 @@
 import { isHint, tokensIn } from './box-text';
 import type { Cell } from './geometry';
 import type { TextLine, Token } from './text';
-import { boxH, overlapY, type Box } from './types';
+import { boxH, inside, overlapY, type Box } from './types';
 
 /** pt: table cells whose edges differ by less than this are aligned (same row or column, touching). */
 export const TABLE_ALIGN = 2;
@@ -31,8 +31,6 @@ const TABLE = {
 } as const;
 
 export const aligned = (a: number, b: number): boolean => Math.abs(a - b) < TABLE_ALIGN;
-const within = (o: Box, c: Box): boolean =>
-  o.x1 >= c.x1 - 1 && o.x2 <= c.x2 + 1 && o.y1 >= c.y1 - 1 && o.y2 <= c.y2 + 1;
 /** The words in a box, format hints left out. */
 export const cellText = (lines: TextLine[], b: Box): Token[] =>
   tokensIn(lines, b).filter((t) => t.type === 'text' && !isHint(t.text));
@@ -55,7 +53,8 @@ const firstLine = (texts: Token[]): number => Math.max(...texts.map((t) => t.bas
 export function besideTextBlock(c: Cell, cells: Cell[], lines: TextLine[], top: number, markers: Box[] = []): boolean {
   return cells.some((o) => {
     // A neighbour with boxes to tick holds a question and its options, not a block of text.
-    if (o === c || overlapY(o, c) < TABLE.rowOverlapShare * boxH(c) || markers.some((m) => within(m, o))) return false;
+    if (o === c || overlapY(o, c) < TABLE.rowOverlapShare * boxH(c) || markers.some((m) => inside(m, o, 1)))
+      return false;
     // A word printed one letter per line up a cell's side (`C o d e` by W-2 box 12's code) is no line of text.
     const texts = cellText(lines, o).filter((t) => t.text.trim().length > 1);
     const starts = new Map<number, number>();
@@ -79,7 +78,7 @@ export function headsTextColumn(c: Cell, cells: Cell[], lines: TextLine[], marke
   let at: Box = c;
   for (let n = 0; n < TABLE.textColumnRows; n++) {
     const down = nextInColumn(at, cells, -1);
-    if (!down || markers.some((m) => within(m, down))) return false;
+    if (!down || markers.some((m) => inside(m, down, 1))) return false;
     const inner = tokensIn(lines, down);
     const texts = cellText(lines, down);
     // Option words beside their boxes (`☐ Single  ☐ Married`) are answers, and a caption with room to write under
@@ -130,7 +129,7 @@ function allText(row: Cell[], lines: TextLine[]): boolean {
  */
 export function labelsTickGrid(c: Cell, cells: Cell[], lines: TextLine[], markers: Box[]): boolean {
   const ticksOnly = (o: Cell | undefined): boolean =>
-    o !== undefined && markers.some((m) => within(m, o)) && cellText(lines, o).length === 0;
+    o !== undefined && markers.some((m) => inside(m, o, 1)) && cellText(lines, o).length === 0;
   const row = rowOf(c, cells);
   return row.some((o) => o !== c && ticksOnly(o)) || row.some((o) => ticksOnly(nextInColumn(o, cells, -1)));
 }

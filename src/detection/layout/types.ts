@@ -78,6 +78,9 @@ export const overlapY = (a: Box, b: Box): number => Math.min(a.y2, b.y2) - Math.
 /** `v` lies within `tol` of `a` or of `b` (on one of two sides). */
 export const nearEither = (v: number, a: number, b: number, tol: number): boolean =>
   Math.abs(v - a) < tol || Math.abs(v - b) < tol;
+/** `o` lies inside `c`, give or take `slack` on every side. */
+export const inside = (o: Box, c: Box, slack: number): boolean =>
+  o.x1 >= c.x1 - slack && o.x2 <= c.x2 + slack && o.y1 >= c.y1 - slack && o.y2 <= c.y2 + slack;
 /** The boxes overlap by more than `pad` both ways (0: they overlap at all). */
 export const intersects = (a: Box, b: Box, pad = 0): boolean =>
   a.x1 < b.x2 - pad && a.x2 > b.x1 + pad && a.y1 < b.y2 - pad && a.y2 > b.y1 + pad;
