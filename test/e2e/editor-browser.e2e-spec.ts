@@ -357,6 +357,8 @@ describe('the template editor in a real browser', () => {
       const before = (await page.locator('.box').first().boundingBox())!.width;
       await page.click('#zoom-in');
       await page.waitForSelector('#zoom-level:has-text("125%")');
+      // The boxes are drawn again after the label changes: measure once the first one is back on the page.
+      await page.locator('.box').first().waitFor({ state: 'visible' });
       expect((await page.locator('.box').first().boundingBox())!.width / before).toBeCloseTo(1.25, 1);
       expect(editor.errors).toEqual([]);
     } finally {
