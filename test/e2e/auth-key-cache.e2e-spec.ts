@@ -23,11 +23,15 @@ async function becomes(t: TestApp, key: string, expected: number): Promise<numbe
   return Date.now() - started;
 }
 
-/** The key is served from `t`'s cache: its entry is there after a 200. */
+/**
+ * The key is in `t`'s cache after a 200. The first lookup starts the subscriber, whose first answer drops what was
+ * cached before it (a notice may have been missed), so under load the entry can be dropped once: ask again until
+ * it stays.
+ */
 async function cachedOn(t: TestApp, key: string): Promise<void> {
+  const cache = t.app.get(CredentialChanges).cache;
+  await waitFor(async () => ((await status(t, key)) === 200 && cache.size > 0 ? true : undefined), WITHIN_MS, 50);
   expect(await status(t, key)).toBe(200);
-  expect(await status(t, key)).toBe(200);
-  expect(t.app.get(CredentialChanges).cache.size).toBeGreaterThan(0);
 }
 
 describe('API key cache: changes reach every API process (two apps on one Redis and one database)', () => {
