@@ -14,153 +14,37 @@
  * tenant's call waits (its later calls wait, the other tenant's call is served first).
  * Plain TypeScript, no Nest.
  */
-import { ChildProcess, fork } from 'node:child_process';
-import { getPriority, setPriority } from 'node:os';
 import { SandboxError, shortDetail } from './sandbox-error';
-import type { ChildMessage, SandboxJobMessage } from './sandbox-protocol';
+import type { ChildMessage } from './sandbox-protocol';
 import type { SandboxTaskName, SandboxTaskTypes } from './task-registry';
 import {
-  RSS_HEADROOM_MB,
-  RSS_POLL_MS,
-  SANDBOX_DEFAULT_MAX_OLD_SPACE_MB,
-  SANDBOX_DEFAULT_TIMEOUT_MS,
   STDERR_TAIL_CHARS,
   SandboxLaunch,
   childEnv,
   classifyChildExit,
-  nonNegativeInteger,
-  positive,
-  readRssMb,
   resolveSandboxLaunch,
+  watchRssMb,
 } from './sandbox-launch';
-import { killProcessGroup, makeChildTempDir, removeTempDir, sweepSandboxTempDirs } from './sandbox-process';
-
-export interface SandboxInput<P = unknown> {
-  pdf: Uint8Array;
-  payload?: P;
-}
-
-export interface SandboxLimits {
-  /**
-   * Wall-clock deadline of the task in ms (default 20 000): from the moment the call gets its child
-   * (a fresh spawn or a warm idle child) to the result. Time queued for a free child is not counted.
-   */
-  timeoutMs?: number;
-  /** V8 old-space limit of the child, in MB (default 512). */
-  maxOldSpaceMb?: number;
-  /**
-   * Resident memory limit of the child in MB, checked every 100 ms from the parent (Linux /proc only).
-   * Catches typed-array/Buffer memory outside the V8 heap. Default: maxOldSpaceMb + 512.
-   */
-  maxRssMb?: number;
-  /** Whose work this is (an organization id): see SandboxPoolOptions.maxPerTenant. None: not limited. */
-  tenant?: string;
-}
-
-export interface SandboxPoolOptions {
-  /**
-   * Children kept warm, and the most pooled tasks running at once (further calls wait, FIFO).
-   * 0: no pooling, a fresh child per call that is killed after it (no limit on concurrent calls).
-   * Default 2.
-   */
-  size?: number;
-  /** A child is replaced after this many tasks. Default 500. */
-  maxTasksPerChild?: number;
-  /** An idle child is stopped after this long without work, in ms. Default 60 000. */
-  idleTimeoutMs?: number;
-  /**
-   * A child whose resident memory after a task is over this many MB is replaced.
-   * Default: half of the call's maxRssMb.
-   */
-  recycleRssMb?: number;
-  /**
-   * Pooled tasks of one tenant running at once (its further calls wait while other calls are served).
-   * Default: size - 1 (at least 1), so one child stays free for the other tenants.
-   */
-  maxPerTenant?: number;
-  /**
-   * Scheduling priority (nice, 0-19) of the children. PDF work is batch work: under CPU contention the API's
-   * requests in the parent and other processes go first, and renders catch up in the slack. Default 10.
-   */
-  nice?: number;
-}
-
-export interface SandboxPoolStats {
-  size: number;
-  /** Pooled children alive (idle + busy). */
-  live: number;
-  idle: number;
-  busy: number;
-  /** Calls waiting for a child. */
-  queued: number;
-}
-
-export const SANDBOX_DEFAULT_POOL_SIZE = 2;
-export const SANDBOX_DEFAULT_MAX_TASKS_PER_CHILD = 500;
-export const SANDBOX_DEFAULT_IDLE_TIMEOUT_MS = 60_000;
-export const SANDBOX_DEFAULT_NICE = 10;
-
-interface PoolConfig {
-  size: number;
-  maxTasksPerChild: number;
-  idleTimeoutMs: number;
-  recycleRssMb: number | undefined;
-  maxPerTenant: number | undefined;
-  nice: number;
-}
-
-const poolConfig: PoolConfig = {
-  size: SANDBOX_DEFAULT_POOL_SIZE,
-  maxTasksPerChild: SANDBOX_DEFAULT_MAX_TASKS_PER_CHILD,
-  idleTimeoutMs: SANDBOX_DEFAULT_IDLE_TIMEOUT_MS,
-  recycleRssMb: undefined,
-  maxPerTenant: undefined,
-  nice: SANDBOX_DEFAULT_NICE,
-};
-
-type Outcome = { value: unknown; rssMb?: number } | { error: Error };
-
-interface Job {
-  message: SandboxJobMessage;
-  maxRssMb: number;
-  tenant: string | undefined;
-  sent: boolean;
-  timer?: NodeJS.Timeout;
-  watchdog?: NodeJS.Timeout;
-  /** Answers the caller (called once). */
-  done(outcome: Outcome): void;
-}
-
-/** How a child is started; children with different specs (heap limit, environment) are never swapped. */
-interface ChildSpec {
-  key: string;
-  entry: string;
-  execArgv: string[];
-  env: NodeJS.ProcessEnv;
-}
-
-interface SandboxChild {
-  proc: ChildProcess;
-  key: string;
-  /** Counted in the pool (false: one-shot child of pool size 0). */
-  pooled: boolean;
-  ready: boolean;
-  tasks: number;
-  stderrTail: string;
-  job: Job | undefined;
-  idleTimer: NodeJS.Timeout | undefined;
-  /** Discarded: killed or about to be, never given another job. */
-  retired: boolean;
-  closed: Promise<void>;
-  markClosed(): void;
-  /** The child's own TMPDIR (removed when it is gone). */
-  tempDir: string | undefined;
-}
-
-interface Waiter {
-  spec: ChildSpec;
-  job: Job;
-}
+import {
+  applyPoolOptions,
+  callBudget,
+  poolConfig,
+  tenantLimit,
+  type CallBudget,
+  type SandboxInput,
+  type SandboxLimits,
+  type SandboxPoolOptions,
+  type SandboxPoolStats,
+} from './sandbox-pool-config';
+import type { ChildSpec, Job, Outcome, SandboxChild, Waiter } from './sandbox-pool-types';
+import {
+  forkSandboxChild,
+  killProcessGroup,
+  makeChildTempDir,
+  removeTempDir,
+  setProcessRef,
+  sweepSandboxTempDirs,
+} from './sandbox-process';
 
 /** Every child started and not yet closed (pooled or not), for the exit hook and shutdown. */
 const allChildren = new Set<SandboxChild>();
@@ -179,6 +63,14 @@ export {
   SANDBOX_DEFAULT_TIMEOUT_MS,
 } from './sandbox-launch';
 export type { SandboxLaunch } from './sandbox-launch';
+export {
+  SANDBOX_DEFAULT_IDLE_TIMEOUT_MS,
+  SANDBOX_DEFAULT_MAX_TASKS_PER_CHILD,
+  SANDBOX_DEFAULT_NICE,
+  SANDBOX_DEFAULT_POOL_SIZE,
+  sandboxTenantLimit,
+} from './sandbox-pool-config';
+export type { SandboxInput, SandboxLimits, SandboxPoolOptions, SandboxPoolStats } from './sandbox-pool-config';
 
 /** Children must not outlive the worker (a stuck child would otherwise run to its own end). */
 function installExitHook(): void {
@@ -200,35 +92,10 @@ function installExitHook(): void {
  * (surplus ones are stopped, idle timers restarted) and to busy ones when their task ends.
  */
 export function configureSandboxPool(options: SandboxPoolOptions = {}): void {
-  const next: PoolConfig = {
-    size: nonNegativeInteger(options.size, poolConfig.size, 'size', 0),
-    maxTasksPerChild: nonNegativeInteger(options.maxTasksPerChild, poolConfig.maxTasksPerChild, 'maxTasksPerChild', 1),
-    idleTimeoutMs: positive(options.idleTimeoutMs, poolConfig.idleTimeoutMs, 'idleTimeoutMs'),
-    recycleRssMb:
-      options.recycleRssMb === undefined
-        ? 'recycleRssMb' in options
-          ? undefined
-          : poolConfig.recycleRssMb
-        : positive(options.recycleRssMb, 0, 'recycleRssMb'),
-    maxPerTenant:
-      options.maxPerTenant === undefined
-        ? 'maxPerTenant' in options
-          ? undefined
-          : poolConfig.maxPerTenant
-        : nonNegativeInteger(options.maxPerTenant, 1, 'maxPerTenant', 1),
-    nice: niceness(options.nice, poolConfig.nice),
-  };
-  Object.assign(poolConfig, next);
+  applyPoolOptions(options);
   while (liveChildren.size > poolConfig.size && idleChildren.length > 0) retire(idleChildren[0]);
   for (const child of idleChildren) sleep(child);
   pump();
-}
-
-/** A scheduling priority between 0 and 19 (the range of nice above the default). */
-function niceness(value: number | undefined, fallback: number): number {
-  const nice = nonNegativeInteger(value, fallback, 'nice', 0);
-  if (nice > 19) throw new RangeError('nice must be an integer from 0 to 19');
-  return nice;
 }
 
 /** Current pool settings and occupancy (for health checks and specs). */
@@ -257,23 +124,10 @@ export async function shutdownSandboxPool(): Promise<void> {
   await Promise.all(children.map((child) => child.closed));
 }
 
-function setRef(child: SandboxChild, on: boolean): void {
-  const stderr = child.proc.stderr as { ref?: () => void; unref?: () => void } | null;
-  if (on) {
-    child.proc.ref();
-    child.proc.channel?.ref();
-    stderr?.ref?.();
-  } else {
-    child.proc.unref();
-    child.proc.channel?.unref();
-    stderr?.unref?.();
-  }
-}
-
 /** Parks a healthy child: it no longer keeps this process alive and stops after the idle timeout. */
 function sleep(child: SandboxChild): void {
   clearTimeout(child.idleTimer);
-  setRef(child, false);
+  setProcessRef(child.proc, false);
   child.idleTimer = setTimeout(() => retire(child), poolConfig.idleTimeoutMs);
   child.idleTimer.unref();
 }
@@ -306,14 +160,7 @@ function forget(child: SandboxChild): void {
 
 function spawnChild(spec: ChildSpec, pooled: boolean): SandboxChild {
   const tempDir = makeChildTempDir();
-  const proc = fork(spec.entry, [], {
-    execArgv: spec.execArgv,
-    env: tempDir ? { ...spec.env, TMPDIR: tempDir } : spec.env,
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    serialization: 'advanced',
-    // Its own process group: the OCR tools it starts are killed with it (see sandbox-process.ts).
-    detached: true,
-  });
+  const proc = forkSandboxChild(spec, tempDir, poolConfig.nice);
   let markClosed = (): void => undefined;
   const closed = new Promise<void>((resolve) => (markClosed = resolve));
   const child: SandboxChild = {
@@ -336,15 +183,6 @@ function spawnChild(spec: ChildSpec, pooled: boolean): SandboxChild {
   };
   allChildren.add(child);
   if (pooled) liveChildren.add(child);
-  if (proc.pid !== undefined && poolConfig.nice > 0) {
-    try {
-      // Never raised above the parent's own priority.
-      setPriority(proc.pid, Math.max(getPriority(), poolConfig.nice));
-    } catch {
-      // Not allowed here (a container without the capability): the child runs at the parent's priority.
-    }
-  }
-
   proc.stderr?.setEncoding('utf8');
   proc.stderr?.on('data', (chunk: string) => {
     child.stderrTail = (child.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
@@ -412,27 +250,19 @@ function sendJob(child: SandboxChild, job: Job): void {
 function startJob(child: SandboxChild, job: Job): void {
   clearTimeout(child.idleTimer);
   child.idleTimer = undefined;
-  setRef(child, true);
+  setProcessRef(child.proc, true);
   child.job = job;
   child.stderrTail = '';
   const { timeoutMs, task } = job.message;
   job.timer = setTimeout(() => endJob(child, { error: SandboxError.timeout(timeoutMs, `task ${task}`) }), timeoutMs);
-  if (process.platform === 'linux') {
-    let polling = false;
-    job.watchdog = setInterval(() => {
-      const pid = child.proc.pid;
-      if (polling || child.job !== job || pid === undefined) return;
-      polling = true;
-      void readRssMb(pid).then((rss) => {
-        polling = false;
-        if (child.job === job && rss !== undefined && rss > job.maxRssMb) {
-          endJob(child, {
-            error: SandboxError.outOfMemory(`resident memory ${Math.round(rss)} MB over ${job.maxRssMb} MB`),
-          });
-        }
-      });
-    }, RSS_POLL_MS);
-  }
+  job.watchdog = watchRssMb(
+    () => (child.job === job ? child.proc.pid : undefined),
+    job.maxRssMb,
+    (rss) =>
+      endJob(child, {
+        error: SandboxError.outOfMemory(`resident memory ${Math.round(rss)} MB over ${job.maxRssMb} MB`),
+      }),
+  );
   if (child.ready) sendJob(child, job);
 }
 
@@ -459,15 +289,6 @@ function endJob(child: SandboxChild, outcome: Outcome): void {
   else retire(child);
   job.done(outcome);
   pump();
-}
-
-function tenantLimit(): number {
-  return poolConfig.maxPerTenant ?? Math.max(1, poolConfig.size - 1);
-}
-
-/** Pooled tasks one tenant may run at once (Infinity without pooling: pool size 0 limits nobody). */
-export function sandboxTenantLimit(): number {
-  return poolConfig.size === 0 ? Infinity : tenantLimit();
 }
 
 /** The oldest waiting call whose tenant is under its limit, or -1. */
@@ -532,14 +353,10 @@ export function runInSandbox<K extends SandboxTaskName>(
  * test tasks, or an unknown name: rejected by the child with PROCESSING_ERROR).
  */
 export function runSandboxTask(task: string, input: SandboxInput, limits: SandboxLimits = {}): Promise<unknown> {
-  let timeoutMs: number;
-  let maxOldSpaceMb: number;
-  let maxRssMb: number;
+  let budget: CallBudget;
   let launch: SandboxLaunch;
   try {
-    timeoutMs = positive(limits.timeoutMs, SANDBOX_DEFAULT_TIMEOUT_MS, 'timeoutMs');
-    maxOldSpaceMb = Math.ceil(positive(limits.maxOldSpaceMb, SANDBOX_DEFAULT_MAX_OLD_SPACE_MB, 'maxOldSpaceMb'));
-    maxRssMb = positive(limits.maxRssMb, maxOldSpaceMb + RSS_HEADROOM_MB, 'maxRssMb');
+    budget = callBudget(limits);
     if (!(input?.pdf instanceof Uint8Array)) {
       throw new TypeError('runInSandbox: input.pdf must be a Uint8Array or Buffer');
     }
@@ -547,6 +364,7 @@ export function runSandboxTask(task: string, input: SandboxInput, limits: Sandbo
   } catch (error) {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
+  const { timeoutMs, maxOldSpaceMb, maxRssMb } = budget;
   installExitHook();
 
   const execArgv = [`--max-old-space-size=${maxOldSpaceMb}`, ...launch.loaderArgv];

@@ -106,6 +106,29 @@ export async function readRssMb(pid: number): Promise<number | undefined> {
   }
 }
 
+/**
+ * Polls the resident memory of `pidNow()` (undefined once the watch no longer applies) every RSS_POLL_MS and calls
+ * `over` with it when it exceeds `limitMb`; one read at a time. Linux only (undefined elsewhere): stop it with
+ * clearInterval.
+ */
+export function watchRssMb(
+  pidNow: () => number | undefined,
+  limitMb: number,
+  over: (rssMb: number) => void,
+): NodeJS.Timeout | undefined {
+  if (process.platform !== 'linux') return undefined;
+  let polling = false;
+  return setInterval(() => {
+    const pid = pidNow();
+    if (polling || pid === undefined) return;
+    polling = true;
+    void readRssMb(pid).then((rss) => {
+      polling = false;
+      if (rss !== undefined && rss > limitMb && pidNow() !== undefined) over(rss);
+    });
+  }, RSS_POLL_MS);
+}
+
 const OOM_PATTERN =
   /heap out of memory|Reached heap limit|Allocation failed|ERR_WORKER_OUT_OF_MEMORY|ERR_OUT_OF_MEMORY|Array buffer allocation failed|Cannot allocate memory/i;
 

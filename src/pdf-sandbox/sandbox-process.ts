@@ -1,13 +1,15 @@
 /**
- * What a sandbox child leaves behind, and how it is cleaned up. Each child leads its own process group (it is
+ * How a sandbox child process is started, what it leaves behind, and how it is cleaned up. Each child leads its own process group (it is
  * started detached), so the tools it runs (pdftoppm, tesseract) are in that group and die with it: killing the
  * group, never only the child, leaves no renderer re-parented to init. Each child gets its own temporary folder
  * (its TMPDIR), named after the parent's pid, removed when the child is gone; folders of dead parents are swept
  * when a process starts using the sandbox. Plain TypeScript, no Nest.
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, setPriority, tmpdir } from 'node:os';
 import * as path from 'node:path';
+import type { ChildSpec } from './sandbox-pool-types';
 
 /** Prefix of a child's temporary folder: `edform-sandbox-<parent pid>-XXXXXX`. */
 export const CHILD_TEMP_PREFIX = 'edform-sandbox-';
@@ -15,6 +17,41 @@ export const CHILD_TEMP_PREFIX = 'edform-sandbox-';
 const LEGACY_OCR_PREFIX = 'edform-ocr-';
 /** A legacy OCR folder older than this belongs to no running detection (its document budget is 40 s). */
 const LEGACY_MAX_AGE_MS = 10 * 60_000;
+
+/** Starts a child as `spec` says, in its own process group, with `tempDir` as its TMPDIR, at priority `nice`. */
+export function forkSandboxChild(spec: ChildSpec, tempDir: string | undefined, nice: number): ChildProcess {
+  const proc = fork(spec.entry, [], {
+    execArgv: spec.execArgv,
+    env: tempDir ? { ...spec.env, TMPDIR: tempDir } : spec.env,
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    serialization: 'advanced',
+    // Its own process group: the OCR tools it starts are killed with it.
+    detached: true,
+  });
+  if (proc.pid !== undefined && nice > 0) {
+    try {
+      // Never raised above the parent's own priority.
+      setPriority(proc.pid, Math.max(getPriority(), nice));
+    } catch {
+      // Not allowed here (a container without the capability): the child runs at the parent's priority.
+    }
+  }
+  return proc;
+}
+
+/** Whether the child (its process, IPC channel and stderr pipe) keeps this process alive. */
+export function setProcessRef(proc: ChildProcess, on: boolean): void {
+  const stderr = proc.stderr as { ref?: () => void; unref?: () => void } | null;
+  if (on) {
+    proc.ref();
+    proc.channel?.ref();
+    stderr?.ref?.();
+  } else {
+    proc.unref();
+    proc.channel?.unref();
+    stderr?.unref?.();
+  }
+}
 
 /** SIGKILLs the child's whole process group (the child and every tool it started); the child alone as a fallback. */
 export function killProcessGroup(pid: number | undefined, fallback: () => void): void {
