@@ -23,7 +23,6 @@ const CHOICE = {
   obstacleRowTolerance: 8,
   continuationPitchEm: 3.2,
   continuationMinEm: 9,
-  continuationAlign: COLUMN_ALIGN,
   headerMinRise: 2,
   promptAboveMinRise: 2,
   promptAboveMaxRise: 30,
@@ -60,13 +59,8 @@ interface Row {
 /** `x1`: where an option starts, its word or its marker, whichever comes first. */
 interface Q extends ListQuestion {
   opts: Array<ListQuestion['opts'][number] & { x1: number }>;
-  marker: string;
   rowY: number;
 }
-
-const question = (promptRaw: string, m: Candidate, rowY: number, table: boolean): Q => {
-  return { opts: [], promptRaw, marker: m.source, rowY, table };
-};
 
 export function groupChoices(
   markers: Candidate[],
@@ -107,7 +101,7 @@ export function groupChoices(
       !prevRowQ.table &&
       (prevRowQ.opts.length + first.opts.length > 2 || ASKS.test(prevRowQ.promptRaw) || listGoesOn(rows, i)) &&
       withinPitch(prevRowY, row) &&
-      first.opts.some((o) => prevRowQ!.opts.some((p) => Math.abs(p.x1 - o.x1) < CHOICE.continuationAlign))
+      first.opts.some((o) => prevRowQ!.opts.some((p) => Math.abs(p.x1 - o.x1) < COLUMN_ALIGN))
     ) {
       prevRowQ.opts.push(...first.opts);
       rowQs.shift();
@@ -133,7 +127,7 @@ const withinPitch = (prevY: number, row: Pick<Row, 'y' | 'items'>): boolean =>
 function listGoesOn(rows: Row[], i: number): boolean {
   const [row, next] = [rows[i], rows[i + 1]];
   if (!next || !withinPitch(row.y, next) || toksBetween(next.toks, -Infinity, next.items[0].x1).length) return false;
-  return row.items.some((m) => Math.abs(m.x1 - next.items[0].x1) < CHOICE.continuationAlign);
+  return row.items.some((m) => Math.abs(m.x1 - next.items[0].x1) < COLUMN_ALIGN);
 }
 
 /** Markers grouped into rows, top to bottom, with the text on each row. */
@@ -169,13 +163,8 @@ function cellsOf(row: Row, vRules: Segment[]): Row[] {
   return (split ? parts : [row.items]).map((items) => {
     const left = Math.max(...walls.filter((x) => x < items[0].x1));
     const right = Math.min(...walls.filter((x) => x > items[items.length - 1].x2));
-    return {
-      ...row,
-      items,
-      left,
-      right,
-      toks: split ? row.toks.filter((t) => t.x1 >= left && t.x2 <= right) : row.toks,
-    };
+    const toks = split ? row.toks.filter((t) => t.x1 >= left && t.x2 <= right) : row.toks;
+    return { ...row, items, left, right, toks };
   });
 }
 
@@ -188,7 +177,7 @@ function runQuestions(row: Row, heads: Token[]): Q[] {
   return markerRuns(row).map(([from, to]) => {
     const after = toks.find((t) => t.x1 >= items[to].x2 - TOUCH_SLACK && t.x1 < (items[to + 1]?.x1 ?? Infinity));
     const opts = items.slice(from, to + 1).map((m, k) => ({ cand: m, labelRaw: heads[from + k].text, x1: m.x1 }));
-    return { ...question(after?.text ?? '', items[from], row.y, true), opts };
+    return { opts, promptRaw: after?.text ?? '', rowY: row.y, table: true };
   });
 }
 
@@ -197,8 +186,8 @@ function runQuestions(row: Row, heads: Token[]): Q[] {
  * column headers: a new question wherever text before a marker prompts it.
  */
 function listQuestions(row: Row, heads: Token[] | null, bound: RowBinding | null, tokens: Token[], walls: Box[]): Q[] {
-  const labels = bound?.words ?? row.items.map(() => null);
-  const used = new Set<Token>(labels.filter((t): t is Token => t !== null));
+  const labels = bound?.words ?? [];
+  const used = new Set(labels);
   const table = bound === null;
   const rowQs: Q[] = [];
   row.items.forEach((m, i) => {
@@ -206,7 +195,8 @@ function listQuestions(row: Row, heads: Token[] | null, bound: RowBinding | null
     const before = walls.filter((o) => o.x2 <= m.x1 + TOUCH_SLACK);
     const wall = Math.max(i > 0 ? row.items[i - 1].x2 : -Infinity, ...before.map((o) => o.x2));
     const promptToks = toksBetween(row.toks, wall, m.x1).filter((t) => !used.has(t));
-    if (!rowQs.length || promptToks.length > 0) rowQs.push(question(textOf(promptToks), m, row.y, table));
+    if (!rowQs.length || promptToks.length > 0)
+      rowQs.push({ opts: [], promptRaw: textOf(promptToks), rowY: row.y, table });
     const current = rowQs[rowQs.length - 1];
     let labelRaw = labels[i]?.text ?? '';
     // No grid header line and no word on the row: short text above, a guess to be reviewed (a sentence over
@@ -225,8 +215,7 @@ function kindsOf(qs: Q[], lines: TextLine[], sectionOf: (y: number) => string): 
   let initialled: Q | null = null;
   return qs.flatMap((q): ChoiceQuestion[] => {
     const options = q.opts.map((o) => clean(o.labelRaw));
-    const marker =
-      q.opts[0].cand.source === 'paren' ? 'paren' : (['bracket', 'circle'].find((x) => x === q.marker) ?? 'box');
+    const marker = ['paren', 'bracket', 'circle'].find((x) => x === q.opts[0].cand.source) ?? 'box';
     // An instruction decides its own list or grid; one further up only questions whose wording does not.
     const own = instructions.get(q);
     const scoped = choiceMode(q.promptRaw, own?.scoped ?? '', options, marker);
@@ -274,7 +263,7 @@ const initialsBlank = (o: Q['opts'][number]): boolean =>
 /** `q` is the statement under the last one of `prev`, its blank starting where theirs do. */
 const nextStatement = (prev: Q | null, q: Q): boolean =>
   prev !== null &&
-  Math.abs(prev.opts[0].cand.x1 - q.opts[0].cand.x1) < CHOICE.continuationAlign &&
+  Math.abs(prev.opts[0].cand.x1 - q.opts[0].cand.x1) < COLUMN_ALIGN &&
   withinPitch(cy(prev.opts[prev.opts.length - 1].cand), { y: cy(q.opts[0].cand), items: [q.opts[0].cand] });
 
 const clean = (s: string): string =>
@@ -321,10 +310,10 @@ const captionLine = (l: TextLine, lines: TextLine[]): boolean =>
       o.tokens.some((t) => t.type === 'blank'),
   );
 
-/** The options of a list sit on several rows and in several columns (`continuationAlign`). */
+/** The options of a list sit on several rows and in several columns (`COLUMN_ALIGN`). */
 function laidOut(q: { opts: Array<{ cand: Candidate }> }): boolean {
   const distinct = (xs: number[]): number =>
-    xs.sort((a, b) => a - b).filter((x, i) => i === 0 || x - xs[i - 1] > CHOICE.continuationAlign).length;
+    xs.sort((a, b) => a - b).filter((x, i) => i === 0 || x - xs[i - 1] > COLUMN_ALIGN).length;
   return distinct(q.opts.map((o) => o.cand.x1)) >= 2 && distinct(q.opts.map((o) => o.cand.y1)) >= 2;
 }
 
