@@ -53,20 +53,19 @@ export function choiceFields(read: PageRead, choices: PageChoices, nextKey: () =
   ];
   return questions.flatMap((q) => {
     // Statements to initial are text fields, one each, prompted by their statement.
-    if (q.kind === 'initials') return q.options.map((o) => initialsField(read, q, o));
-    const key = q.kind === 'checkbox' ? null : nextKey();
+    const initials = q.kind === 'initials';
+    const key = q.kind === 'checkbox' || initials ? null : nextKey();
     return q.options.map((o) => ({
       kind: q.kind,
       page: page.index + 1,
-      rect: userRect(page, q.mark === 'circle' ? o.box : tickTarget(o.box)),
-      label: o.label,
-      prompt: q.prompt,
-      choiceLabel: q.kind === 'checkbox' ? null : o.label,
+      rect: userRect(page, q.mark === 'circle' || initials ? o.box : tickTarget(o.box)),
+      label: initials ? 'Initials' : o.label,
+      prompt: initials ? o.label : q.prompt,
+      choiceLabel: key === null ? null : o.label,
       questionKey: key,
       required: q.required,
       confidence: o.confidence,
-      mark: q.mark,
-      ...(o.borrowed ? { labelFromAfar: true } : {}),
+      ...(initials ? {} : { mark: q.mark, ...(o.borrowed ? { labelFromAfar: true } : {}) }),
     }));
   });
 }
@@ -77,26 +76,7 @@ const MIN_TICK_TARGET = 7;
 function tickTarget(b: Box & Pick<Candidate, 'widget'>): Box {
   // A fillable PDF's widget keeps its own box.
   if (b.widget !== undefined) return b;
-  const grow = (lo: number, hi: number): [number, number] => {
-    const pad = Math.max(0, (MIN_TICK_TARGET - (hi - lo)) / 2);
-    return [lo - pad, hi + pad];
-  };
-  const [x1, x2] = grow(b.x1, b.x2);
-  const [y1, y2] = grow(b.y1, b.y2);
-  return { x1, y1, x2, y2 };
-}
-
-function initialsField(read: PageRead, q: ChoiceQuestion, o: ChoiceQuestion['options'][number]): DetectedField {
-  const [label, prompt] = ['Initials', o.label];
-  const at = { page: read.page.index + 1, rect: userRect(read.page, o.box) };
-  return {
-    kind: 'initials',
-    ...at,
-    label,
-    prompt,
-    choiceLabel: null,
-    questionKey: null,
-    required: q.required,
-    confidence: o.confidence,
-  };
+  const pad = (lo: number, hi: number): number => Math.max(0, (MIN_TICK_TARGET - (hi - lo)) / 2);
+  const [px, py] = [pad(b.x1, b.x2), pad(b.y1, b.y2)];
+  return { x1: b.x1 - px, y1: b.y1 - py, x2: b.x2 + px, y2: b.y2 + py };
 }
