@@ -117,13 +117,6 @@ function answerTail(words: Token[]): number {
   return isInt(words[words.length - 1]) && words.length - from >= CIRCLE.scaleMinNumbers ? from : -1;
 }
 
-/**
- * A list of answers separated by spaced slashes inside a token: `Yes / No`, `Libido? Increased / Decreased`,
- * `Texture of blood: Normal / Thick / Thin / Watery`, `Blood clots? Yes / No When?`. The first option starts
- * at the token's start or after its last `?` / `:` before the first slash; the last option is the one word
- * after the last slash (a two-word option must sit between slashes: `Pale / Bright red / Brown`). Returns the
- * text before the list, the options and the text after, or null.
- */
 /** Answers typed with a slash and no spaces (`M/F`, `Y/N`, `Yes/No`); `N/A`, `and/or` are words of their own. */
 const GLUED_PAIR = /^(m\/f|f\/m|y\/n|n\/y|yes\/no|no\/yes|male\/female|female\/male|s[ií]\/no|no\/s[ií])$/i;
 
@@ -134,6 +127,13 @@ function gluedPair(w: Token): Token[] {
   return [subToken(w, 0, at), subToken(w, at, at + 1), subToken(w, at + 1, w.glyphs.length)];
 }
 
+/**
+ * A list of answers separated by spaced slashes inside a token: `Yes / No`, `Libido? Increased / Decreased`,
+ * `Texture of blood: Normal / Thick / Thin / Watery`, `Blood clots? Yes / No When?`. The first option starts
+ * at the token's start or after its last `?` / `:` before the first slash; the last option is the one word
+ * after the last slash (a two-word option must sit between slashes: `Pale / Bright red / Brown`). Returns the
+ * text before the list, the options and the text after, or null.
+ */
 function slashList(t: Token): { head: Token | null; options: Token[]; tail: Token | null } | null {
   if (t.type !== 'text') return null;
   const words = wordsOf(t).flatMap(gluedPair);
@@ -201,10 +201,9 @@ export function findCircleWords(
   let sectionInstruction: { text: string; section: number } | null = null;
   const usedLines = new Set<TextLine>();
   for (const [li, l] of lines.entries()) {
-    // Words on a row of markers are the markers' option labels.
-    const lineMiddle = textMiddle(l);
-    if (markers.some((m) => Math.abs((m.y1 + m.y2) / 2 - lineMiddle) < CIRCLE.markerRowTolerance)) continue;
     if (usedLines.has(l)) continue;
+    // Words on a row of markers are the markers' option labels.
+    if (markers.some((m) => Math.abs((m.y1 + m.y2) / 2 - textMiddle(l)) < CIRCLE.markerRowTolerance)) continue;
     const toks = l.tokens.flatMap((t) => (t.type === 'text' ? splitPromptOption(t) : [t]));
     const texts = toks.filter((t) => t.type === 'text');
     const lineText = textOf(texts);
@@ -225,10 +224,10 @@ export function findCircleWords(
       // Lists on one row may sit side by side (`Gender: M / F   Marital Status: S M D W (circle one)`). A run of
       // answers wins over a list no question asks (`COPD / Emphysema  Yes  No` names the run's question).
       const runs = answerRuns(toks);
-      const lists = [...(slashLists(toks, texts) ?? []), ...(beforeInstruction(toks) ?? [])].filter(
-        ([prompt]) => !runs || /[?:]\s*$/.test(prompt),
+      const lists = [...slashLists(toks, texts), ...(beforeInstruction(toks) ?? [])].filter(
+        ([prompt]) => !runs.length || /[?:]\s*$/.test(prompt),
       );
-      const both = [...(runs ?? []), ...lists];
+      const both = [...runs, ...lists];
       asks = inline ?? (both.length ? both : labelledRow(l, texts, section));
     }
     // Words with no question before them on the row are labels of something else (boxes drawn by a vanished
@@ -246,8 +245,7 @@ function rowsUnder(lines: TextLine[], li: number): TextLine[] {
     const n = lines[k];
     const tooFar =
       lines[k - 1].base - n.base > CIRCLE.optionRowPitchEm * l.size || n.x1 < l.x1 - CIRCLE.optionRowOutdent;
-    if (tooFar || n.tokens[0].type !== 'text') break;
-    if (n.tokens.some((t) => t.type === 'text' && /:\s*$/.test(t.text))) break;
+    if (tooFar || n.tokens[0].type !== 'text' || n.tokens.some((t) => t.type === 'text' && /:\s*$/.test(t.text))) break;
     out.push(n);
   }
   return out;
@@ -285,8 +283,8 @@ function afterInstruction(toks: Token[]): Ask[] | null {
   return [[textOf(toks.slice(from, at + 1)), options, /\bcircle\s+(all|any)\b/i.test(toks[at].text)]];
 }
 
-/** Runs of answer words (`Yes  No`, a scale `0 1 2 3`), each asked by the word before it; null when none. */
-function answerRuns(toks: Token[]): Ask[] | null {
+/** Runs of answer words (`Yes  No`, a scale `0 1 2 3`), each asked by the word before it. */
+function answerRuns(toks: Token[]): Ask[] {
   const words = toks.flatMap(splitAnswerWords);
   const asks: Ask[] = [];
   let from = 0;
@@ -307,15 +305,15 @@ function answerRuns(toks: Token[]): Ask[] | null {
     from = end + 1;
     i = end;
   }
-  return asks.length ? asks : null;
+  return asks;
 }
 
 /**
  * Answers separated by spaced slashes, when the row has no answer-word run (a run wins: `COPD / Emphysema  Yes  No`
- * names the question, it does not answer it); null when none.
+ * names the question, it does not answer it).
  */
-function slashLists(toks: Token[], texts: Token[]): Ask[] | null {
-  const asks = texts.flatMap((t): Ask[] => {
+function slashLists(toks: Token[], texts: Token[]): Ask[] {
+  return texts.flatMap((t): Ask[] => {
     const list = slashList(t);
     if (!list) return [];
     // The question before a separate list asks (`?`, `:`) or has its own blank (`Date of last exam ___
@@ -329,7 +327,6 @@ function slashLists(toks: Token[], texts: Token[]): Ask[] | null {
     const promptRaw = labelsBlank ? '' : (list.head?.text ?? (asked ? (before[before.length - 1]?.text ?? '') : ''));
     return [[promptRaw, list.options, false]];
   });
-  return asks.length ? asks : null;
 }
 
 /** "Constitutional: Fever  Chills  Weight loss" under "Circle any symptoms ..." (`instruction`, same section). */
