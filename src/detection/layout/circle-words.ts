@@ -80,6 +80,8 @@ function wordsOf(t: Token, gapEm: number = P.spaceGapEm): Token[] {
   return [0, ...starts].map((from, k) => subToken(t, from, starts[k] ?? gs.length));
 }
 
+const isAnswer = (w: Token): boolean => [YES, NO, MAYBE].some((re) => re.test(w.text));
+
 /**
  * A token made of answer words (`Y N`, `YES NO`, `Yes No N/A`, a scale `0 1 2 ... 10`): one token per word. Answers
  * ending a token after a gap wider than a space or after a `?` / `:` (`Mental Health Problems  Y N`) are parted from
@@ -89,22 +91,14 @@ function splitAnswerWords(t: Token): Token[] {
   if (t.type !== 'text') return [t];
   const words = wordsOf(t);
   const at = (w: Token): number => t.glyphs.indexOf(w.glyphs[0]);
-  const lead = answerHead(words);
-  if (lead > 0) return [...words.slice(0, lead), subToken(t, at(words[lead]), t.glyphs.length)];
+  const n = words.findIndex((w) => !isAnswer(w));
+  if (n >= 2 && YES.test(words[0].text) && words[n].x1 - words[n - 1].x2 >= wordGap(words[n].glyphs[0]))
+    return [...words.slice(0, n), subToken(t, at(words[n]), t.glyphs.length)];
   const from = answerTail(words);
   if (from <= 0) return from === 0 ? words : [t];
   const head = subToken(t, 0, at(words[from]));
   const parted = words[from].x1 - head.x2 >= wordGap(words[from].glyphs[0]) || /[?:]$/.test(head.text.trim());
   return parted ? [head, ...words.slice(from)] : [t];
-}
-
-const isAnswer = (w: Token): boolean => [YES, NO, MAYBE].some((re) => re.test(w.text));
-
-/** How many answers, a `Yes` first, open `words` before a word gap (`Yes No   Have you ever...`); 0 if none. */
-function answerHead(words: Token[]): number {
-  const n = words.findIndex((w) => !isAnswer(w));
-  if (n < 2 || !YES.test(words[0].text)) return 0;
-  return words[n].x1 - words[n - 1].x2 >= wordGap(words[n].glyphs[0]) ? n : 0;
 }
 
 /** Where the answers with a `Yes`, or the scale of consecutive numbers, that end `words` start; -1 if none. */
