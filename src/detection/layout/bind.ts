@@ -45,13 +45,9 @@ function sideCost(markers: Box[], words: Array<Token | null>, side: Side, em: nu
   let cost = 0;
   markers.forEach((m, i) => {
     const w = words[i];
-    if (!w) {
-      cost += P.bindMissingCost;
-      return;
-    }
-    const gap = Math.max(0, side === 'right' ? w.x1 - m.x2 : m.x1 - w.x2) / em;
-    gaps.push(gap);
-    cost += P.bindGapWeight * gap + (side === 'left' ? P.bindLeftPenalty : 0);
+    const gap = w && Math.max(0, side === 'right' ? w.x1 - m.x2 : m.x1 - w.x2) / em;
+    if (gap !== null) gaps.push(gap);
+    cost += gap === null ? P.bindMissingCost : P.bindGapWeight * gap + (side === 'left' ? P.bindLeftPenalty : 0);
   });
   if (gaps.length > 1) cost += P.bindSpreadWeight * (Math.max(...gaps) - Math.min(...gaps));
   return cost;
