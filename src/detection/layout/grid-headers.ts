@@ -6,6 +6,7 @@ import type { Candidate } from './candidate';
 import { subToken } from './bind';
 import { LAYOUT_PARAMS as P } from './params';
 import { HEADER_REACH, least, TOUCH_SLACK, wordCount, type Token } from './text';
+import { overlapX } from './types';
 
 /** pt: a marker lines up with a column when its centre is this close to the column's (a heading: its start). */
 export const COLUMN_ALIGN = 3;
@@ -101,11 +102,7 @@ function wrappedHeader(best: Token, tokens: Token[]): Token {
   let text = best.text;
   for (let k = 0; k < GRID.headerMaxExtraLines; k++) {
     const up = tokens.find(
-      (t) =>
-        t.y1 >= top.y2 - TOUCH_SLACK &&
-        t.y1 - top.y2 < GRID.headerLineGapEm * top.size &&
-        t.x1 < top.x2 &&
-        t.x2 > top.x1,
+      (t) => t.y1 >= top.y2 - TOUCH_SLACK && t.y1 - top.y2 < GRID.headerLineGapEm * top.size && overlapX(t, top) > 0,
     );
     if (!up || wordCount(up) > GRID.headerMaxWords) break;
     text = `${up.text} ${text}`;
