@@ -138,9 +138,7 @@ function slashList(t: Token): { head: Token | null; options: Token[]; tail: Toke
   const start = words.slice(0, first).reduce((s, w, i) => (/[?:]$/.test(w.text) ? i + 1 : s), 0);
   // The first option is at most two words; more before the slash is a question with no `?` or `:`.
   if (first - start > CIRCLE.slashOptionMaxWords || first === start || last + 1 >= words.length) return null;
-  const options: Array<[number, number]> = [[start, first]];
-  for (let k = 1; k < slashes.length; k++) options.push([slashes[k - 1] + 1, slashes[k]]);
-  options.push([last + 1, last + 2]);
+  const options = [start, ...slashes.map((i) => i + 1)].map((a, k): [number, number] => [a, slashes[k] ?? last + 2]);
   // An option ending in `:` is a label (`Apt / Unit: ____`), not an answer.
   const answer = ([a, b]: [number, number]): boolean =>
     b - a >= 1 &&
@@ -234,15 +232,13 @@ export function findCircleWords(
 /** The rows under a `circle one:` line that hold its options: close under it, not outdented, not labels. */
 function rowsUnder(lines: TextLine[], li: number): TextLine[] {
   const l = lines[li];
-  const out: TextLine[] = [];
-  for (let k = li + 1; k < lines.length; k++) {
-    const n = lines[k];
-    const tooFar =
-      lines[k - 1].base - n.base > CIRCLE.optionRowPitchEm * l.size || n.x1 < l.x1 - CIRCLE.optionRowOutdent;
-    if (tooFar || n.tokens[0].type !== 'text' || n.tokens.some((t) => t.type === 'text' && /:\s*$/.test(t.text))) break;
-    out.push(n);
-  }
-  return out;
+  const stop = (n: TextLine, k: number): boolean =>
+    lines[k - 1].base - n.base > CIRCLE.optionRowPitchEm * l.size ||
+    n.x1 < l.x1 - CIRCLE.optionRowOutdent ||
+    n.tokens[0].type !== 'text' ||
+    n.tokens.some((t) => t.type === 'text' && /:\s*$/.test(t.text));
+  const end = lines.findIndex((n, k) => k > li && stop(n, k));
+  return lines.slice(li + 1, end < 0 ? lines.length : end);
 }
 
 /** `(circle one)` closing a row after the options it asks to circle. */
