@@ -81,14 +81,13 @@ export function columnsOf(items: Candidate[], grid: Map<number, Token>): Token[]
 
 /** A token over several column centres cut at its widest glyph gap between each two; null if it cannot be. */
 function splitOverColumns(t: Token, centres: number[]): Token[] | null {
+  const gap = (i: number): number => t.glyphs[i].x1 - t.glyphs[i - 1].x2;
   const cuts: number[] = [];
   for (let k = 0; k + 1 < centres.length; k++) {
     let cut = -1;
     for (let i = Math.max(1, (cuts.at(-1) ?? 0) + 1); i < t.glyphs.length; i++) {
-      const [a, b] = [t.glyphs[i - 1], t.glyphs[i]];
-      const mid = (a.x2 + b.x1) / 2;
-      if (mid <= centres[k] || mid >= centres[k + 1]) continue;
-      if (cut < 0 || b.x1 - a.x2 > t.glyphs[cut].x1 - t.glyphs[cut - 1].x2) cut = i;
+      const mid = (t.glyphs[i - 1].x2 + t.glyphs[i].x1) / 2;
+      if (mid > centres[k] && mid < centres[k + 1] && (cut < 0 || gap(i) > gap(cut))) cut = i;
     }
     if (cut < 0) return null;
     cuts.push(cut);
