@@ -133,8 +133,7 @@ function slashList(t: Token): { head: Token | null; options: Token[]; tail: Toke
   const words = wordsOf(t).flatMap(gluedPair);
   const slashes = words.map((w, i) => (w.text === '/' ? i : -1)).filter((i) => i >= 0);
   if (slashes.length === 0) return null;
-  const first = slashes[0];
-  const last = slashes[slashes.length - 1];
+  const [first, last] = [slashes[0], slashes[slashes.length - 1]];
   const start = words.slice(0, first).reduce((s, w, i) => (/[?:]$/.test(w.text) ? i + 1 : s), 0);
   // The first option is at most two words; more before the slash is a question with no `?` or `:`.
   if (first - start > CIRCLE.slashOptionMaxWords || first === start || last + 1 >= words.length) return null;
@@ -247,8 +246,7 @@ const TRAILING_INSTRUCTION = /\(\s*circle(\s+(one|all|any)\b[^)]*)?\)\s*$/i;
 /** Option words between a question (`?`, `:`) and the instruction closing its row (`R  L  Both (circle one)`). */
 function beforeInstruction(toks: Token[]): Ask[] | null {
   const last = toks.at(-1);
-  if (last?.type !== 'text' || !TRAILING_INSTRUCTION.test(last.text) || toks.some((t) => t.type !== 'text'))
-    return null;
+  if (!last || !TRAILING_INSTRUCTION.test(last.text) || toks.some((t) => t.type !== 'text')) return null;
   const words = toks.flatMap((t) => wordsOf(t, CIRCLE.apartGapEm));
   const at = words.findIndex((w) => /^\(\s*circle\b/i.test(w.text.trim()));
   let asked = at - 1;
