@@ -76,7 +76,6 @@ export function groupChoices(
   const questions: Q[] = [];
   let grid = new Map<number, Token>();
   let prevRowQ: Q | null = null;
-  let prevRowY = Infinity;
   for (const [i, row] of rows.entries()) {
     // Each marker with its own word after it (`__ Insomnia  __ Joint pain`) is a list row whatever is printed
     // above its columns, not a grid row.
@@ -99,8 +98,8 @@ export function groupChoices(
       !first.table &&
       prevRowQ &&
       !prevRowQ.table &&
-      (prevRowQ.opts.length + first.opts.length > 2 || ASKS.test(prevRowQ.promptRaw) || listGoesOn(rows, i)) &&
-      withinPitch(prevRowY, row) &&
+      (prevRowQ.opts.length + first.opts.length > 2 || ASKS.test(prevRowQ.promptRaw) || listGoesOn(row, rows[i + 1])) &&
+      withinPitch(rows[i - 1].y, row) &&
       first.opts.some((o) => prevRowQ!.opts.some((p) => Math.abs(p.x1 - o.x1) < COLUMN_ALIGN))
     ) {
       prevRowQ.opts.push(...first.opts);
@@ -111,7 +110,6 @@ export function groupChoices(
     }
     questions.push(...rowQs);
     if (rowQs.length) prevRowQ = rowQs[rowQs.length - 1];
-    prevRowY = row.y;
   }
   return kindsOf(regroupColumnLists(questions, lines), lines, sectionOf);
 }
@@ -123,9 +121,8 @@ const ASKS = /[?:]\s*$/;
 const withinPitch = (prevY: number, row: Pick<Row, 'y' | 'items'>): boolean =>
   prevY - row.y < CHOICE.continuationPitchEm * Math.max(CHOICE.continuationMinEm, row.items[0].size);
 
-/** The row under `rows[i]` continues it as a list: no text before its markers, one starting under one of its. */
-function listGoesOn(rows: Row[], i: number): boolean {
-  const [row, next] = [rows[i], rows[i + 1]];
+/** The row `next` under `row` continues it as a list: no text before its markers, one starting under one of its. */
+function listGoesOn(row: Row, next: Row | undefined): boolean {
   if (!next || !withinPitch(row.y, next) || toksBetween(next.toks, -Infinity, next.items[0].x1).length) return false;
   return row.items.some((m) => Math.abs(m.x1 - next.items[0].x1) < COLUMN_ALIGN);
 }
