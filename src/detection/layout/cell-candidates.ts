@@ -17,7 +17,7 @@ import {
   inTextTable,
   labelsTickGrid,
 } from './text-tables';
-import type { TextLine, Token } from './text';
+import { textOf, type TextLine, type Token } from './text';
 import { boxH, boxW, inside, type Box } from './types';
 
 /** pt: a field's interior is its box inset by this much (the box's own ink). */
@@ -100,17 +100,12 @@ export function combCandidate(g: Cell[]): Candidate {
 export function addCellCandidates(out: Candidate[], lines: TextLine[], geo: Geometry, inComb: Set<Cell>): void {
   const markers = out.filter((o) => o.choice);
   const divided = dividedEntryBoxes(geo.cells, lines);
-  const parts = new Set([...divided.values()].flat());
+  const skip = new Set([...inComb, ...[...divided.values()].flat()]);
+  const area = (b: Box): number => boxW(b) * boxH(b);
+  const frame = (c: Cell): boolean =>
+    geo.cells.some((o) => o !== c && inside(o, c, CELL.nestedSlack) && area(o) < area(c) * CELL.nestedAreaShare);
   const cells = geo.cells.filter(
-    (c) =>
-      !inComb.has(c) &&
-      !parts.has(c) &&
-      !out.some((o) => o.combCells && inside(o, c, INSIDE_SLACK)) &&
-      (divided.has(c) ||
-        !geo.cells.some(
-          (o) =>
-            o !== c && inside(o, c, CELL.nestedSlack) && boxW(o) * boxH(o) < boxW(c) * boxH(c) * CELL.nestedAreaShare,
-        )),
+    (c) => !skip.has(c) && !out.some((o) => o.combCells && inside(o, c, INSIDE_SLACK)) && (divided.has(c) || !frame(c)),
   );
   for (const c of cells) {
     if (shaded(c)) continue;
@@ -154,7 +149,7 @@ export function addCellCandidates(out: Candidate[], lines: TextLine[], geo: Geom
       !headsEmptyColumn(c, geo.cells, lines)
     ) {
       cand.y2 = first.base - CELL.labelDescentEm * first.size;
-      cand.innerLabelRaw = row.map((t) => t.text).join(' ');
+      cand.innerLabelRaw = textOf(row);
       cand.innerLabel = cand.innerLabelRaw;
       out.push(lowerBand(cand));
     }
@@ -196,8 +191,7 @@ function centred(row: Token[], c: Box): boolean {
  */
 export function combGroups(boxes: Cell[], lines: TextLine[]): Cell[][] {
   const narrow = boxes.filter((b) => {
-    const w = boxW(b);
-    const h = boxH(b);
+    const [w, h] = [boxW(b), boxH(b)];
     const sized = w >= COMB.minWidth && w <= COMB.maxWidth && h >= COMB.minHeight && h <= COMB.maxHeight;
     // A cell framing a drawn tick box (a Yes/No grid's cell) holds no character of its own.
     const frames = boxes.some((o) => o !== b && boxW(o) < boxW(b) / 2 && inside(o, b, INSIDE_SLACK));

@@ -4,6 +4,7 @@
  * tables of empty cells stay text.
  */
 import { choiceMode } from '../kinds';
+import { groupBy } from '../reading-order';
 import { textMiddle } from './box-text';
 import type { Candidate } from './candidate';
 import { TABLE_ALIGN as ALIGN } from './text-tables';
@@ -16,12 +17,9 @@ export interface CellGridRow {
 }
 
 export function cellGridRows(cands: Candidate[], tokens: Token[]): CellGridRow[] {
-  const rows = new Map<string, Candidate[]>();
-  for (const c of cands) {
-    if (!c.cell || !c.columnHeader) continue;
-    const key = `${Math.round(c.cell.y1 / ALIGN)}:${Math.round(c.cell.y2 / ALIGN)}`;
-    rows.set(key, [...(rows.get(key) ?? []), c]);
-  }
+  const rows = groupBy(cands, (c) =>
+    c.cell && c.columnHeader ? `${Math.round(c.cell.y1 / ALIGN)}:${Math.round(c.cell.y2 / ALIGN)}` : null,
+  );
   return [...rows.values()].flatMap((row) => {
     row.sort((a, b) => a.x1 - b.x1);
     // Tables side by side share rows: each run of touching cells is a table of its own.

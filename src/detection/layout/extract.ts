@@ -94,13 +94,8 @@ export function pageFrame(view: number[], rotate: number, index: number): PageCo
 }
 
 /** One of pdf.js' objects shared by the document's pages (a loaded font, a glyph's outline); undefined if none. */
-function commonObj(page: PDFPageProxy, key: string): unknown {
-  try {
-    return page.commonObjs.get(key) as unknown;
-  } catch {
-    return undefined;
-  }
-}
+const commonObj = (page: PDFPageProxy, key: string): unknown =>
+  page.commonObjs.has(key) ? (page.commonObjs.get(key) as unknown) : undefined;
 
 /** `read` run once per key. */
 function cached<V>(read: (key: string) => V): (key: string) => V {

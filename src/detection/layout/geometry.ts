@@ -1,5 +1,6 @@
 /** Vector geometry: merges ruled lines, finds closed cells (tables, boxes, drawn check squares) and small circles. */
-import { boxH, boxW, nearEither, type Box, type FilledRect, type PageContent, type Segment, type Shape } from './types';
+import type { Box, FilledRect, PageContent, Segment, Shape } from './types';
+import { boxH, boxW, inside, nearEither } from './types';
 
 export interface Cell extends Box {
   /** Drawn as a fill with no stroke (an entry box set off by its shade alone). */
@@ -151,17 +152,13 @@ function findCells(h: Segment[], v: Segment[]): Box[] {
   return cells;
 }
 
-/** `outer` reaches each edge of `b` within `slack`. */
-const covers = (outer: Box, b: Box, slack = 0): boolean =>
-  outer.x1 <= b.x1 + slack && outer.x2 >= b.x2 - slack && outer.y1 <= b.y1 + slack && outer.y2 >= b.y2 - slack;
-
 /** Unstroked fills unlike their backdrop (the last fill painted under them): grey on paper, white on a tint. */
 function entryFills(page: PageContent): FilledRect[] {
   const { fills } = page;
   const area = (b: Box): number => boxW(b) * boxH(b);
   return fills.filter((f, i) => {
     if (f.gray < GEOMETRY.entryFillMinGray) return false;
-    const behind = fills.slice(0, i).filter((b) => covers(b, f) && area(b) > area(f));
+    const behind = fills.slice(0, i).filter((b) => inside(f, b, 0) && area(b) > area(f));
     const backdrop = behind.length ? behind[behind.length - 1].gray : 1;
     return Math.abs(f.gray - backdrop) >= GEOMETRY.entryFillContrast;
   });
@@ -174,7 +171,7 @@ export function buildGeometry(page: PageContent): Geometry {
   /** A cell drawn by rules or a path takes the shade of a fill covering it; an entry fill is its own shade. */
   const add = (b: Box, entryFill?: FilledRect): void => {
     if (all.some((c) => edges.every((k) => Math.abs(c[k] - b[k]) < GEOMETRY.sameCellOffset))) return;
-    const cover = page.fills.find((r) => covers(r, b, GEOMETRY.fillCoverSlack));
+    const cover = page.fills.find((r) => inside(b, r, GEOMETRY.fillCoverSlack));
     all.push({ ...b, fillOnly: entryFill !== undefined, filledGray: entryFill?.gray ?? cover?.gray ?? null });
   };
   for (const b of findCells(hLines, vLines)) add(b);
@@ -202,12 +199,6 @@ export function buildGeometry(page: PageContent): Geometry {
   const freeLines = hLines.filter(
     (s) => boxW(s) >= GEOMETRY.freeLineMinLength && !onCellEdge(s) && !touchesVertical(s),
   );
-  return {
-    hLines,
-    vLines,
-    cells,
-    squares,
-    circles: page.shapes.filter((s) => isCircle(s) && !roundedCorner(s, hLines, vLines)),
-    freeLines,
-  };
+  const circles = page.shapes.filter((s) => isCircle(s) && !roundedCorner(s, hLines, vLines));
+  return { hLines, vLines, cells, squares, circles, freeLines };
 }

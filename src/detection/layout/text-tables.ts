@@ -4,7 +4,7 @@
  */
 import { isHint, tokensIn } from './box-text';
 import type { Cell } from './geometry';
-import type { TextLine, Token } from './text';
+import { textOf, type TextLine, type Token } from './text';
 import { boxH, inside, overlapY, type Box } from './types';
 
 /** pt: table cells whose edges differ by less than this are aligned (same row or column, touching). */
@@ -39,6 +39,10 @@ const nextInColumn = (c: Box, cells: Cell[], side: 1 | -1): Cell | undefined =>
   cells.find(
     (o) => aligned(o.x1, c.x1) && aligned(o.x2, c.x2) && aligned(side > 0 ? o.y1 : o.y2, side > 0 ? c.y2 : c.y1),
   );
+/** The cells up (`side` 1) or down (-1) `c`'s column, nearest first: `depth` at most. */
+function* column(c: Box, cells: Cell[], side: 1 | -1, depth: number): Generator<Cell> {
+  for (let at = nextInColumn(c, cells, side), n = 0; at && n < depth; at = nextInColumn(at, cells, side), n++) yield at;
+}
 /** Another cell on `c`'s row (sharing most of its height) touches it left or right. */
 export const adjoinsOnRow = (c: Box, cells: Box[]): boolean =>
   cells.some(
@@ -75,10 +79,10 @@ export function besideTextBlock(c: Cell, cells: Cell[], lines: TextLine[], top: 
  * blank header of a grid's second block of questions): a header with nothing printed in it, not a box to write in.
  */
 export function headsTextColumn(c: Cell, cells: Cell[], lines: TextLine[], markers: Box[]): boolean {
-  let at: Box = c;
-  for (let n = 0; n < TABLE.textColumnRows; n++) {
-    const down = nextInColumn(at, cells, -1);
-    if (!down || markers.some((m) => inside(m, down, 1))) return false;
+  const below = [...column(c, cells, -1, TABLE.textColumnRows)];
+  if (below.length < TABLE.textColumnRows) return false;
+  for (const down of below) {
+    if (markers.some((m) => inside(m, down, 1))) return false;
     const inner = tokensIn(lines, down);
     const texts = cellText(lines, down);
     // Option words beside their boxes (`☐ Single  ☐ Married`) are answers, and a caption with room to write under
@@ -86,20 +90,15 @@ export function headsTextColumn(c: Cell, cells: Cell[], lines: TextLine[], marke
     const room = (): number => Math.min(...texts.map((t) => t.y1)) - down.y1;
     const caption = room() >= TABLE.captionRoom && !labelsTickGrid(down, cells, lines, markers);
     if (!texts.length || texts.length < inner.length || caption) return false;
-    at = down;
   }
   return true;
 }
 
 /** Walks up a table column through cells with no words of their own (`skip` says which) to its header's text. */
 export function headerAbove(c: Cell, cells: Cell[], lines: TextLine[], skip: (t: Token, c: Cell) => boolean): string {
-  let at = c;
-  for (let n = 0; n < TABLE.maxHeaderDepth; n++) {
-    const up = nextInColumn(at, cells, 1);
-    if (!up) return '';
+  for (const up of column(c, cells, 1, TABLE.maxHeaderDepth)) {
     const words = cellText(lines, up).filter((t) => !skip(t, up));
-    if (words.length) return words.map((t) => t.text).join(' ');
-    at = up;
+    if (words.length) return textOf(words);
   }
   return '';
 }
@@ -157,12 +156,10 @@ export function inTextTable(c: Cell, cells: Cell[], lines: TextLine[]): boolean 
     const below = nextInColumn(c, cells, -1);
     return below !== undefined && allText(rowOf(below, cells), lines);
   }
-  for (let at = c, n = 0; n < TABLE.maxHeaderDepth; n++) {
-    const up = nextInColumn(at, cells, 1);
-    if (!up || !cellText(lines, up).length) return false;
+  for (const up of column(c, cells, 1, TABLE.maxHeaderDepth)) {
+    if (!cellText(lines, up).length) return false;
     if (header(up, lines)) return true;
     if (!allText(rowOf(up, cells), lines)) return false;
-    at = up;
   }
   return false;
 }
