@@ -18,7 +18,7 @@ import {
   labelsTickGrid,
 } from './text-tables';
 import { textOf, type TextLine, type Token } from './text';
-import { boxH, boxW, inside, type Box } from './types';
+import { boxArea, boxH, boxW, inside, type Box } from './types';
 
 /** pt: a field's interior is its box inset by this much (the box's own ink). */
 const BOX_INK = 1;
@@ -101,9 +101,8 @@ export function addCellCandidates(out: Candidate[], lines: TextLine[], geo: Geom
   const markers = out.filter((o) => o.choice);
   const divided = dividedEntryBoxes(geo.cells, lines);
   const skip = new Set([...inComb, ...[...divided.values()].flat()]);
-  const area = (b: Box): number => boxW(b) * boxH(b);
   const frame = (c: Cell): boolean =>
-    geo.cells.some((o) => o !== c && inside(o, c, CELL.nestedSlack) && area(o) < area(c) * CELL.nestedAreaShare);
+    geo.cells.some((o) => o !== c && inside(o, c, CELL.nestedSlack) && boxArea(o) < boxArea(c) * CELL.nestedAreaShare);
   const cells = geo.cells.filter(
     (c) => !skip.has(c) && !out.some((o) => o.combCells && inside(o, c, INSIDE_SLACK)) && (divided.has(c) || !frame(c)),
   );

@@ -1,6 +1,6 @@
 /** Vector geometry: merges ruled lines, finds closed cells (tables, boxes, drawn check squares) and small circles. */
 import type { Box, FilledRect, PageContent, Segment, Shape } from './types';
-import { boxH, boxW, inside, nearEither } from './types';
+import { boxArea, boxH, boxW, inside, nearEither } from './types';
 
 export interface Cell extends Box {
   /** Drawn as a fill with no stroke (an entry box set off by its shade alone). */
@@ -155,10 +155,9 @@ function findCells(h: Segment[], v: Segment[]): Box[] {
 /** Unstroked fills unlike their backdrop (the last fill painted under them): grey on paper, white on a tint. */
 function entryFills(page: PageContent): FilledRect[] {
   const { fills } = page;
-  const area = (b: Box): number => boxW(b) * boxH(b);
   return fills.filter((f, i) => {
     if (f.gray < GEOMETRY.entryFillMinGray) return false;
-    const behind = fills.slice(0, i).filter((b) => inside(f, b, 0) && area(b) > area(f));
+    const behind = fills.slice(0, i).filter((b) => inside(f, b, 0) && boxArea(b) > boxArea(f));
     const backdrop = behind.length ? behind[behind.length - 1].gray : 1;
     return Math.abs(f.gray - backdrop) >= GEOMETRY.entryFillContrast;
   });

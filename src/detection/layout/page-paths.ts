@@ -1,7 +1,7 @@
 /** Painted paths as the layout reads them (upright space): rules (strokes, thin fills), shading and shapes. */
 import type { PdfJsModule } from '../pdfjs-loader';
 import { apply, mul, type M6 } from './pdf-matrix';
-import { boxH, boxOf, boxW, nearEither, type Box, type PageContent } from './types';
+import { boxH, boxOf, boxW, nearEither, type Box, type PageContent, type Point } from './types';
 
 /** pt unless noted. */
 const PATH = {
@@ -36,7 +36,7 @@ export interface PathOps {
 export type PathDrawing = Pick<PageContent, 'hLines' | 'vLines' | 'shapes' | 'fills'>;
 
 interface Subpath {
-  pts: Array<[number, number]>;
+  pts: Point[];
   curved: boolean;
   /** Drawn with the rectangle operator (re). */
   rect: boolean;
@@ -60,7 +60,7 @@ export function paintPath(
 function subpaths(OPS: PdfJsModule['OPS'], path: PathOps, m: M6): Subpath[] {
   const { ops: pops, args } = path;
   let ai = 0;
-  let sub: Array<[number, number]> = [];
+  let sub: Point[] = [];
   let curved = false;
   const subs: Subpath[] = [];
   const flush = (): void => {
@@ -100,19 +100,16 @@ function addSubpath(s: Subpath, fillGray: number, lw: number, stroke: boolean, f
     s.pts.length >= 4 &&
     s.pts.every((p) => nearEither(p[0], box.x1, box.x2, tol) && nearEither(p[1], box.y1, box.y2, tol));
   const rectLike = axisRect || s.rect;
-  if (fill && !stroke && rectLike) {
-    // A thin filled rectangle is a drawn line.
-    if (bw < PATH.thinFillMax || bh < PATH.thinFillMax) {
-      if (bw >= bh) addRule(out, true, box.x1, box.x2, (box.y1 + box.y2) / 2, bh);
-      else addRule(out, false, box.y1, box.y2, (box.x1 + box.x2) / 2, bw);
-      return;
-    }
-    out.fills.push({ ...box, gray: fillGray });
-    if (fillGray > PATH.paperGray) return;
+  const thin = bw < PATH.thinFillMax || bh < PATH.thinFillMax;
+  // A thin filled rectangle is a drawn line.
+  if (fill && !stroke && rectLike && thin) {
+    if (bw >= bh) addRule(out, true, box.x1, box.x2, (box.y1 + box.y2) / 2, bh);
+    else addRule(out, false, box.y1, box.y2, (box.x1 + box.x2) / 2, bw);
+    return;
   }
   // A box filled and outlined in one operation (`B`) shades what it holds as a fill alone does.
-  if (fill && stroke && rectLike && bw >= PATH.thinFillMax && bh >= PATH.thinFillMax)
-    out.fills.push({ ...box, gray: fillGray });
+  if (fill && rectLike && !thin) out.fills.push({ ...box, gray: fillGray });
+  if (fill && !stroke && rectLike && fillGray > PATH.paperGray) return;
   if (fill && !stroke && !s.curved && !rectLike && isThinPolygon(s.pts, bw, bh))
     addEdgeRules(s.pts, PATH.thinFillMax, 0, PATH.minLineWidth, out, box);
   if (stroke && !s.curved) addEdgeRules(s.pts, tol, PATH.axisSlope, lw, out);
@@ -121,7 +118,7 @@ function addSubpath(s: Subpath, fillGray: number, lw: number, stroke: boolean, f
 }
 
 /** A filled polygon whose ink is a thin band: an L-shaped half of a flattened widget's bevelled or inset border. */
-function isThinPolygon(pts: Array<[number, number]>, bw: number, bh: number): boolean {
+function isThinPolygon(pts: Point[], bw: number, bh: number): boolean {
   if (pts.length < 4 || Math.min(bw, bh) < PATH.thinFillMax) return false;
   let twiceArea = 0;
   for (let i = 1; i < pts.length; i++) twiceArea += pts[i - 1][0] * pts[i][1] - pts[i][0] * pts[i - 1][1];
@@ -132,14 +129,7 @@ function isThinPolygon(pts: Array<[number, number]>, bw: number, bh: number): bo
  * The level and plumb edges of `pts` at least `minLength` long as rules (an edge sloping by at most `slope` of its
  * length is level); with `onBox`, only those lying on that box: the outer sides of a thin polygon's arms.
  */
-function addEdgeRules(
-  pts: Array<[number, number]>,
-  minLength: number,
-  slope: number,
-  width: number,
-  out: PathDrawing,
-  onBox?: Box,
-): void {
+function addEdgeRules(pts: Point[], minLength: number, slope: number, lw: number, out: PathDrawing, onBox?: Box): void {
   const tol = PATH.axisTolerance;
   for (let i = 1; i < pts.length; i++) {
     const [ax, ay] = pts[i - 1];
@@ -147,9 +137,9 @@ function addEdgeRules(
     const [dx, dy] = [Math.abs(ax - bx), Math.abs(ay - by)];
     const [h, v] = [(ay + by) / 2, (ax + bx) / 2];
     if (dy < Math.max(tol, dx * slope) && dx >= minLength && (!onBox || nearEither(h, onBox.y1, onBox.y2, tol)))
-      addRule(out, true, ax, bx, h, width);
+      addRule(out, true, ax, bx, h, lw);
     else if (dx < Math.max(tol, dy * slope) && dy >= minLength && (!onBox || nearEither(v, onBox.x1, onBox.x2, tol)))
-      addRule(out, false, ay, by, v, width);
+      addRule(out, false, ay, by, v, lw);
   }
 }
 

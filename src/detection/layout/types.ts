@@ -57,8 +57,11 @@ export interface PageContent {
   images?: Box[];
 }
 
+/** A point (x, y). */
+export type Point = [number, number];
+
 /** The box spanning some points (a transformed rect's corners, a path's points). */
-export function boxOf(pts: Array<[number, number]>): Box {
+export function boxOf(pts: Point[]): Box {
   const xs = pts.map((p) => p[0]);
   const ys = pts.map((p) => p[1]);
   return { x1: Math.min(...xs), y1: Math.min(...ys), x2: Math.max(...xs), y2: Math.max(...ys) };
@@ -73,6 +76,7 @@ export const rectBox = (r: readonly number[]): Box =>
 
 export const boxW = (b: Box): number => b.x2 - b.x1;
 export const boxH = (b: Box): number => b.y2 - b.y1;
+export const boxArea = (b: Box): number => boxW(b) * boxH(b);
 export const overlapX = (a: Box, b: Box): number => Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1);
 export const overlapY = (a: Box, b: Box): number => Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1);
 /** `v` lies within `tol` of `a` or of `b` (on one of two sides). */
@@ -88,5 +92,5 @@ export function iou(a: Box, b: Box): number {
   const [w, h] = [overlapX(a, b), overlapY(a, b)];
   if (w <= 0 || h <= 0) return 0;
   const inter = w * h;
-  return inter / (boxW(a) * boxH(a) + boxW(b) * boxH(b) - inter);
+  return inter / (boxArea(a) + boxArea(b) - inter);
 }
