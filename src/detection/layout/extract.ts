@@ -33,17 +33,22 @@ interface FontInfo {
   scale: number;
 }
 
-interface GState extends PaintState {
-  font: FontInfo;
-  size: number;
-  charSpacing: number;
-  wordSpacing: number;
-  hScale: number;
-  leading: number;
-  rise: number;
+/** The graphics and text state a page starts with. */
+const INITIAL_STATE = {
+  ctm: ID,
+  lineWidth: 1,
+  fillGray: 0,
+  font: { id: '', name: '', mono: false, bold: false, scale: 1 },
+  size: 0,
+  charSpacing: 0,
+  wordSpacing: 0,
+  hScale: 1,
+  leading: 0,
+  rise: 0,
   /** Text rendering mode (Tr). */
-  textRender: number;
-}
+  textRender: 0,
+};
+type GState = typeof INITIAL_STATE & PaintState;
 
 /** Operators that set one number of the state to their operand. */
 const NUMBER_SETTERS = {
@@ -147,19 +152,7 @@ class OperatorRun {
   readonly drawing: PathDrawing = { hLines: [], vLines: [], shapes: [], fills: [] };
   /** Glyphs per reading direction (degrees). */
   readonly dirs = new Map<number, number>();
-  private gs: GState = {
-    ctm: ID,
-    lineWidth: 1,
-    fillGray: 0,
-    font: { id: '', name: '', mono: false, bold: false, scale: 1 },
-    size: 0,
-    charSpacing: 0,
-    wordSpacing: 0,
-    hScale: 1,
-    leading: 0,
-    rise: 0,
-    textRender: 0,
-  };
+  private gs: GState = { ...INITIAL_STATE };
   private readonly stack: GState[] = [];
   private tm: M6 = ID;
   private tlm: M6 = ID;

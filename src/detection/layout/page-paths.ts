@@ -59,34 +59,28 @@ export function paintPath(
 /** The path's subpaths in the upright space (curves reduced to their end points). */
 function subpaths(OPS: PdfJsModule['OPS'], path: PathOps, m: M6): Subpath[] {
   const { ops: pops, args } = path;
-  let ai = 0;
-  let sub: Point[] = [];
-  let curved = false;
   const subs: Subpath[] = [];
-  const flush = (): void => {
-    if (sub.length) subs.push({ pts: sub, curved, rect: false });
-    sub = [];
-    curved = false;
+  let ai = 0;
+  let open = null as Subpath | null;
+  /** Extends the open subpath (`m` and `re` close it) to the point the next `n` arguments end with: a curve's end. */
+  const to = (n: number, curved: boolean): void => {
+    if (!open) subs.push((open = { pts: [], curved, rect: false }));
+    open.pts.push(apply(m, args[ai + n - 2], args[ai + n - 1]));
+    open.curved ||= curved;
+    ai += n;
   };
   for (const op of pops) {
-    if (op === OPS.moveTo || op === OPS.rectangle) flush();
-    if (op === OPS.moveTo || op === OPS.lineTo) {
-      sub.push(apply(m, args[ai], args[ai + 1]));
-      ai += 2;
-    } else if (op === OPS.curveTo || op === OPS.curveTo2 || op === OPS.curveTo3) {
-      // The curve's end point: its last two arguments (of six for `c`, of four for `v` and `y`).
-      const n = op === OPS.curveTo ? 6 : 4;
-      sub.push(apply(m, args[ai + n - 2], args[ai + n - 1]));
-      curved = true;
-      ai += n;
-    } else if (op === OPS.rectangle) {
+    if (op === OPS.moveTo || op === OPS.rectangle) open = null;
+    if (op === OPS.moveTo || op === OPS.lineTo) to(2, false);
+    // A curve's arguments: six for `c`, four for `v` and `y`.
+    else if (op === OPS.curveTo || op === OPS.curveTo2 || op === OPS.curveTo3) to(op === OPS.curveTo ? 6 : 4, true);
+    else if (op === OPS.rectangle) {
       const [x, y, w, h] = args.slice(ai, ai + 4);
       const pts = [apply(m, x, y), apply(m, x + w, y), apply(m, x + w, y + h), apply(m, x, y + h), apply(m, x, y)];
       subs.push({ pts, curved: false, rect: true });
       ai += 4;
-    } else if (op === OPS.closePath && sub.length) sub.push(sub[0]);
+    } else if (op === OPS.closePath && open) open.pts.push(open.pts[0]);
   }
-  flush();
   return subs;
 }
 
