@@ -7,7 +7,7 @@ import type { PdfJsModule } from '../pdfjs-loader';
 import { paintPath, type PaintState, type PathDrawing, type PathOps } from './page-paths';
 import { apply, ID, mul, uprightTransforms, type M6 } from './pdf-matrix';
 import { BOX_CHARS, CIRCLE_CHARS } from './text';
-import { boxOf, type Box, type Glyph, type PageContent } from './types';
+import { boxOf, type Box, type Glyph, type PageContent, type Point } from './types';
 
 /** Glyph widths, TJ adjustments and Type 3 font matrices are in thousandths of text space. */
 const TEXT_SPACE_UNITS = 1000;
@@ -137,9 +137,7 @@ function glyphInkReader(page: PDFPageProxy): (fontId: string, fontChar: string) 
     const nums =
       typeof path === 'string' ? (path.match(/-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/gi) ?? []).map(Number) : [];
     if (nums.length < 4) return null;
-    const xs = nums.filter((_, i) => i % 2 === 0);
-    const ys = nums.filter((_, i) => i % 2 === 1);
-    const ink = { x1: Math.min(...xs), y1: Math.min(...ys), x2: Math.max(...xs), y2: Math.max(...ys) };
+    const ink = boxOf(nums.flatMap((x, i): Point[] => (i % 2 ? [] : [[x, nums[i + 1]]])));
     return ink.x2 - ink.x1 <= 0 || ink.y2 - ink.y1 <= 0 ? null : ink;
   });
   return (fontId, fontChar) => inkOf(`${fontId}_path_${fontChar}`);
