@@ -6,9 +6,9 @@ import { blank, free, RULE_CLEARANCE, vRule, type BlankContext } from './blank-s
 import type { Candidate } from './candidate';
 import { isHint } from './box-text';
 import { greyFill, shaded } from './cell-candidates';
-import type { TextLine, Token } from './text';
+import { TOUCH_SLACK, wordCount, type TextLine, type Token } from './text';
 import { besideTextBlock, inTextTable } from './text-tables';
-import { boxW, type Box, type Segment } from './types';
+import { boxW, inside, type Box, type Segment } from './types';
 
 /** Thresholds of label blanks (pt unless noted). */
 const LABEL = {
@@ -20,8 +20,6 @@ const LABEL = {
   nextLineAlign: 3,
   /** em: a marker closer than this before the text makes the text that marker's option. */
   markerGapEm: 2,
-  /** Edges within this touch (a marker ending just inside the text, a field's top at the baseline). */
-  touchSlack: 1,
   /** The label heads a field or option list under it: top drop, start offset and least depth under the baseline. */
   headedMaxDrop: 24,
   headedAlign: 15,
@@ -139,7 +137,7 @@ function ruled(ctx: BlankContext, lines: TextLine[], t: Token, b: Box, closedByR
     (c) => c.x1 <= t.x1 && c.x2 >= b.x2 && c.y1 <= base - LABEL.cellBelow && c.y2 >= base + LABEL.cellAbove,
   );
   // Text printed on a grey band is its heading, not a label.
-  const slack = LABEL.touchSlack;
+  const slack = TOUCH_SLACK;
   const onBand = (c: Box): boolean => c.x1 <= t.x1 + slack && c.x2 >= t.x2 - slack && c.y1 <= t.y1 && c.y2 >= t.y2;
   if (ctx.geo.cells.some((c) => greyFill(c) && onBand(c))) return false;
   if (cell)
@@ -173,19 +171,19 @@ function mayLabelABlank(ctx: BlankContext, lines: TextLine[], l: TextLine, i: nu
   const markerGap = LABEL.markerGapEm * t.size;
   if (prev && prev.type !== 'text' && prev.type !== 'blank' && t.x1 - prev.x2 < markerGap) return false;
   const markerBefore = (m: Candidate): boolean =>
-    m.x2 <= t.x1 + LABEL.touchSlack && t.x1 - m.x2 < markerGap && Math.abs(m.y1 - t.y1) < t.size;
+    m.x2 <= t.x1 + TOUCH_SLACK && t.x1 - m.x2 < markerGap && Math.abs(m.y1 - t.y1) < t.size;
   if (ctx.choices.some(markerBefore)) return false;
   // The label of a field or option list right under it ("If yes, list:" above a blank).
   const headed = (m: Candidate): boolean =>
-    m.y2 <= t.base + LABEL.touchSlack &&
+    m.y2 <= t.base + TOUCH_SLACK &&
     m.y2 > t.base - LABEL.headedMaxDrop &&
     Math.abs(m.x1 - t.x1) < LABEL.headedAlign &&
     m.y1 < t.base - LABEL.headedMinDepth &&
     !m.innerLabel;
   if ([...ctx.choices, ...ctx.fields].some(headed)) return false;
-  const words = t.text.trim().split(/\s+/);
-  if (words.length > LABEL.maxWords || t.text.length > LABEL.maxChars) return false;
-  if (/[.!?;]$/.test(t.text.trim()) && words.length > LABEL.sentenceMaxWords) return false;
+  const words = wordCount(t);
+  if (words > LABEL.maxWords || t.text.length > LABEL.maxChars) return false;
+  if (/[.!?;]$/.test(t.text.trim()) && words > LABEL.sentenceMaxWords) return false;
   // A numbered item caption ("12A. PROVIDER NAME") heads a box: its field is under it, not beside it.
   if (NUMBERED.test(t.text)) return false;
   // Running headers and footers ("Form 1040 (2024)", "Page 6") sit on rules in the page margins.
@@ -206,16 +204,15 @@ function wrappedHead(lines: TextLine[], l: TextLine, t: Token): Token | undefine
   const above = lines.filter((o) => o !== l && lineAbove(o, t));
   if (above.length !== 1 || l.tokens[0] !== t) return undefined;
   const head = above[0].tokens.filter((k) => k.x2 > t.x1 - LABEL.nextLineAlign);
-  const words = head[0]?.text.trim().split(/\s+/) ?? [];
-  const short = head.length === 1 && words.length <= LABEL.wrappedHeadWords && head[0].type === 'text';
+  const short = head.length === 1 && wordCount(head[0]) <= LABEL.wrappedHeadWords && head[0].type === 'text';
   return short && head[0].x2 < t.x2 + LABEL.labelGap ? head[0] : undefined;
 }
 
 /** The caption of a box (first line at its top-left, empty space under it): the field is below, not beside. */
 function isBoxCaption(ctx: BlankContext, t: Token): boolean {
-  const slack = LABEL.touchSlack;
+  const slack = TOUCH_SLACK;
   const home = ctx.geo.cells
-    .filter((c) => c.x1 <= t.x1 + slack && c.x2 >= t.x2 - slack && c.y1 <= t.y1 + slack && c.y2 >= t.y2 - slack)
+    .filter((c) => inside(t, c, slack))
     .sort((a, b) => boxW(a) * (a.y2 - a.y1) - boxW(b) * (b.y2 - b.y1))[0];
   return (
     home !== undefined &&
@@ -230,22 +227,18 @@ function rowBand(ctx: BlankContext, t: Token): { y1: number; y2: number } {
   const base = t.base;
   let y1 = base - LABEL.bandBelow;
   let y2 = base + LABEL.bandAbove;
-  const under = ruleUnder(ctx, t, t.x2, base - LABEL.ruleUnderMaxDrop, base - LABEL.ruleUnderMinDrop);
+  const under = rulesAlong(ctx, t, t.x2, base - LABEL.ruleUnderMaxDrop, base - LABEL.ruleUnderMinDrop)[0];
   if (under) y1 = Math.max(y1, under.y1 + LABEL.ruleClearance);
-  const over = ctx.geo.hLines
-    .filter((s) => s.y1 >= base + LABEL.ruleOverMinRise && s.y1 <= y2 + LABEL.ruleSlack && alongRow(s, t, t.x2))
-    .sort((a, b) => a.y1 - b.y1)[0];
+  const over = rulesAlong(ctx, t, t.x2, base + LABEL.ruleOverMinRise, y2 + LABEL.ruleSlack).at(-1);
   if (over) y2 = Math.min(y2, over.y1 - LABEL.ruleClearance);
   return { y1, y2 };
 }
 
-/** A rule starting by `from` and running well past the label's end. */
-const alongRow = (s: Segment, t: Token, from: number): boolean =>
-  s.x1 <= from + LABEL.ruleSlack && s.x2 >= t.x2 + LABEL.ruleMinReach;
-
-/** The highest rule along the row between the heights `lo` and `hi`. */
-const ruleUnder = (ctx: BlankContext, t: Token, from: number, lo: number, hi: number): Segment | undefined =>
-  ctx.geo.hLines.filter((s) => s.y1 <= hi && s.y1 >= lo && alongRow(s, t, from)).sort((a, b) => b.y1 - a.y1)[0];
+/** Rules between the heights `lo` and `hi`, starting by `from` and running well past the label's end; highest first. */
+const rulesAlong = (ctx: BlankContext, t: Token, from: number, lo: number, hi: number): Segment[] =>
+  ctx.geo.hLines
+    .filter((s) => s.y1 <= hi && s.y1 >= lo && s.x1 <= from + LABEL.ruleSlack && s.x2 >= t.x2 + LABEL.ruleMinReach)
+    .sort((a, b) => b.y1 - a.y1);
 
 /**
  * Where the field beside the label ends: before the next token, a vertical rule, a dash or other content
@@ -265,13 +258,12 @@ function fieldEnd(
     if (Math.abs(d.y1 - (base + LABEL.dashRise)) < LABEL.dashRowTolerance && d.x1 > t.x2)
       stop = Math.min(stop, d.x1 - clear);
   // Other content further right on the band (text of another line, a box).
-  const touch = LABEL.touchSlack;
   for (const o of [...ctx.tokens, ...ctx.taken])
-    if (o.x1 > t.x2 + touch && o.y1 < y2 - touch && o.y2 > y1 + touch)
+    if (o.x1 > t.x2 + TOUCH_SLACK && o.y1 < y2 - TOUCH_SLACK && o.y2 > y1 + TOUCH_SLACK)
       stop = Math.min(stop, o.x1 - LABEL.neighbourClearance);
   if (Number.isFinite(stop)) return { stop, closedByRule: false };
   // No right neighbour: the end of the rule under the row closes the field.
-  const rule = ruleUnder(ctx, t, t.x1, base - LABEL.closingRuleMaxDrop, base);
+  const rule = rulesAlong(ctx, t, t.x1, base - LABEL.closingRuleMaxDrop, base)[0];
   return rule ? { stop: rule.x2 - clear, closedByRule: true } : null;
 }
 
@@ -279,17 +271,6 @@ function fieldEnd(
  * A row header of a table, or a label in its own cell (the space beside it fills the cell up to `wall`): that
  * space is not the field, which is in the next cell (a field or marker found there, or more cells beside it).
  */
-/** One line of text opening the cell `c`, ending in a colon, with the room to write after it. */
-function labelWithRoom(ctx: BlankContext, c: Box): boolean {
-  const inside = ctx.tokens.filter((k) => k.x1 >= c.x1 && k.x2 <= c.x2 && k.y1 >= c.y1 && k.y2 <= c.y2);
-  const texts = inside.filter((k) => k.type === 'text');
-  if (!texts.length || texts.length < inside.length || texts.some((k) => Math.abs(k.base - texts[0].base) > 1))
-    return false;
-  const last = texts.reduce((a, k) => (k.x2 > a.x2 ? k : a));
-  const room = c.x2 - last.x2;
-  return /:\s*$/.test(last.text) && room >= LABEL.besideRoomShare * boxW(c) && room >= LABEL.minWidth + LABEL.labelGap;
-}
-
 function fieldInNextCell(ctx: BlankContext, t: Token, wall: number): boolean {
   const base = t.base;
   const nextCellHolds = (m: Candidate): boolean =>
@@ -306,4 +287,15 @@ function fieldInNextCell(ctx: BlankContext, t: Token, wall: number): boolean {
     boxW(c) > LABEL.besideCellMinWidth &&
     !(/:\s*$/.test(t.text) && labelWithRoom(ctx, c));
   return [...ctx.choices, ...ctx.fields].some(nextCellHolds) || ctx.geo.cells.some(besideCell);
+}
+
+/** One line of text opening the cell `c`, ending in a colon, with the room to write after it. */
+function labelWithRoom(ctx: BlankContext, c: Box): boolean {
+  const within = ctx.tokens.filter((k) => inside(k, c, 0));
+  const texts = within.filter((k) => k.type === 'text');
+  if (!texts.length || texts.length < within.length || texts.some((k) => Math.abs(k.base - texts[0].base) > 1))
+    return false;
+  const last = texts.reduce((a, k) => (k.x2 > a.x2 ? k : a));
+  const room = c.x2 - last.x2;
+  return /:\s*$/.test(last.text) && room >= LABEL.besideRoomShare * boxW(c) && room >= LABEL.minWidth + LABEL.labelGap;
 }

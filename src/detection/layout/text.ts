@@ -76,11 +76,8 @@ export function buildLines(glyphs: Glyph[], vRules: Segment[]): TextLine[] {
     );
   };
   const out = lines.map((l, li) => {
-    const tokens = tokenize(
-      l.glyphs,
-      vRules,
-      lone[li].filter((i) => stacked(li, i)),
-    );
+    const radios = lone[li].length >= 2 ? lone[li] : lone[li].filter((i) => stacked(li, i));
+    const tokens = tokenize(l.glyphs, vRules, new Set(radios));
     return {
       base: median(l.glyphs.map((g) => g.base)),
       size: median(l.glyphs.map((g) => g.size)),
@@ -104,15 +101,7 @@ function splitAtCondition(t: Token): Token[] {
   const gs = t.glyphs;
   for (let k = 1; t.type === 'text' && k + 2 < gs.length; k++) {
     const startsIf = /^if$/i.test(gs[k].ch + gs[k + 1].ch) && spaced(gs[k - 1], gs[k]) && spaced(gs[k + 1], gs[k + 2]);
-    if (
-      startsIf &&
-      ANSWER_BEFORE_CONDITION.test(
-        gs
-          .slice(0, k)
-          .map((g) => g.ch)
-          .join(''),
-      )
-    )
+    if (startsIf && ANSWER_BEFORE_CONDITION.test(gs.slice(0, k).reduce((s, g) => s + g.ch, '')))
       return [makeToken('text', gs.slice(0, k)), makeToken('text', gs.slice(k))];
   }
   return [t];
@@ -145,11 +134,11 @@ function splitAtColumns(lines: TextLine[]): void {
   lines.forEach((l, li) => {
     l.tokens = l.tokens.flatMap((t) => {
       if (t.type !== 'text') return [t];
-      const cuts = t.glyphs
-        .map((g, k) => k)
-        .filter((k) => k > 0 && t.glyphs[k].x1 - t.glyphs[k - 1].x2 >= wordGap(t.glyphs[k]))
-        .filter((k) => isColumn(t.glyphs[k].x1, li));
-      return [0, ...cuts].map((from, i) => makeToken('text', t.glyphs.slice(from, cuts[i] ?? t.glyphs.length)));
+      const gs = t.glyphs;
+      const cuts = [...gs.keys()].filter(
+        (k) => k > 0 && gs[k].x1 - gs[k - 1].x2 >= wordGap(gs[k]) && isColumn(gs[k].x1, li),
+      );
+      return [0, ...cuts].map((from, i) => makeToken('text', gs.slice(from, cuts[i] ?? gs.length)));
     });
   });
 }
@@ -238,9 +227,8 @@ export function makeToken(type: TokenType, gs: Glyph[]): Token {
 }
 
 /** Splits one line into tokens. Words closer than a word gap and not parted by a rule merge into phrases. */
-function tokenize(gs: Glyph[], vRules: Segment[], stackedOs: number[]): Token[] {
+function tokenize(gs: Glyph[], vRules: Segment[], radios: Set<number>): Token[] {
   const tokens: Token[] = [];
-  const radios = new Set([...letterRadios(gs), ...stackedOs]);
   for (let i = 0; i < gs.length; ) {
     const [type, end] = tokenAt(gs, i, radios, vRules);
     tokens.push(makeToken(type, gs.slice(i, end + 1)));
@@ -311,15 +299,9 @@ function ruleBetween(a: Glyph, b: Glyph, vRules: Segment[]): boolean {
 const RULE_INSET = 0.5;
 
 /**
- * Capital `O`s standing alone before a word, two or more on one row: radios printed as the letter
- * (`O Yes  O No  O N/A`, `Sex: O Male O Female`). One lone `O` is a word (`Type O`).
+ * Indexes of the capital `O`s standing alone before a word. Two or more on one row are radios printed as the letter
+ * (`O Yes  O No  O N/A`, `Sex: O Male O Female`); one lone `O` is a word (`Type O`).
  */
-function letterRadios(gs: Glyph[]): Set<number> {
-  const at = loneOs(gs);
-  return new Set(at.length >= 2 ? at : []);
-}
-
-/** Indexes of the capital `O`s standing alone before a word. */
 const loneOs = (gs: Glyph[]): number[] =>
   [...gs.keys()].filter(
     (i) =>
