@@ -68,8 +68,8 @@ function dashRows(ctx: BlankContext, dashes: Segment[]): Candidate[] {
     if (r) r.push(d);
     else rows.push([d]);
   }
+  // Each row is in x order: the dashes joined it left to right.
   for (const row of rows) {
-    row.sort((a, b) => a.x1 - b.x1);
     const first = row[0];
     const last = row[row.length - 1];
     const y1 = first.y1 - DASH.bandBelow;

@@ -12,14 +12,8 @@ export const textMiddle = (t: { base: number; size: number }): number => t.base 
 /** pt: a line whose baseline is up to this far under a box may still have text inside it (rounding). */
 const BASELINE_UNDER_BOX = 2;
 
-export function tokensIn(lines: TextLine[], b: Box): Token[] {
-  const out: Token[] = [];
-  for (const l of lines) {
-    if (l.base < b.y1 - BASELINE_UNDER_BOX || l.base > b.y2) continue;
-    for (const t of l.tokens) {
-      const cx = (t.x1 + t.x2) / 2;
-      if (cx > b.x1 && cx < b.x2 && textMiddle(t) > b.y1 && textMiddle(t) < b.y2) out.push(t);
-    }
-  }
-  return out;
-}
+export const tokensIn = (lines: TextLine[], b: Box): Token[] =>
+  lines
+    .filter((l) => l.base >= b.y1 - BASELINE_UNDER_BOX && l.base <= b.y2)
+    .flatMap((l) => l.tokens.filter((t) => (t.x1 + t.x2) / 2 > b.x1 && (t.x1 + t.x2) / 2 < b.x2))
+    .filter((t) => textMiddle(t) > b.y1 && textMiddle(t) < b.y2);

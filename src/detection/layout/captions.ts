@@ -50,12 +50,10 @@ const CAPTION = {
   chainTouch: 1,
 } as const;
 
-/** `labelledBeside`: fields whose label is on their left or inside (a word above them is not their label). */
-export function captionsUnder(
-  texts: Candidate[],
-  tokens: Token[],
-  labelledBeside: Set<Candidate>,
-): Map<Candidate, Token[]> {
+export function captionsUnder(labelled: Labelled[], tokens: Token[]): Map<Candidate, Token[]> {
+  const texts = labelled.map((x) => x.c);
+  // Fields whose label is on their left or inside: a word above them is not their label.
+  const labelledBeside = new Set(labelled.filter((x) => ['left', 'inside'].includes(x.hit.where)).map((x) => x.c));
   const claim = new Map<Candidate, Token[]>();
   // A signing caption may run long (`Signature of Patient (or Parent/Guardian if a minor)`).
   const maxWords = (t: Token): number => (SIGNING_WORD.test(t.text) ? CAPTION.signingMaxWords : P.captionMaxWords);
@@ -132,9 +130,13 @@ const nextOnRow = (a: Candidate, b: Candidate): boolean =>
   b.x1 >= a.x2 - CAPTION.chainTouch &&
   b.x1 - a.x2 < P.captionChainGap;
 
-export interface CaptionedEntry {
+export interface Labelled {
   c: Candidate;
+  /** Shared with the field whose label this one borrowed: the text-field stage edits both at once. */
   hit: LabelHit;
+}
+
+export interface CaptionedEntry extends Labelled {
   caption?: Token;
   /** The label on the left of the line the part belongs to ("LEGAL NAME" for Last, First, M.I.). */
   captionPrompt?: string;
@@ -149,10 +151,7 @@ export interface CaptionedEntry {
  * One entry per field: a blank with several captions under it is split at the captions' starts, and the
  * parts of one split line (or of a row of captioned blanks) share the label printed left of its first part.
  */
-export function splitByCaptions(
-  labelled: Array<{ c: Candidate; hit: LabelHit }>,
-  captions: Map<Candidate, Token[]>,
-): CaptionedEntry[] {
+export function splitByCaptions(labelled: Labelled[], captions: Map<Candidate, Token[]>): CaptionedEntry[] {
   const out: CaptionedEntry[] = [];
   const promptOf = new Map<Candidate, string>();
   // A captioned blank with more captioned blanks right after it on its row heads a split line (`LEGAL NAME: ___

@@ -27,11 +27,8 @@ export interface LabelHit {
   where: 'inside' | 'left' | 'above' | 'below' | 'column' | 'none';
 }
 
-export function textTokens(lines: TextLine[]): Token[] {
-  return lines.flatMap((l) =>
-    l.tokens.filter((t) => t.type === 'text' && !isHint(t.text) && /[A-Za-z0-9]/.test(t.text)),
-  );
-}
+export const textTokens = (lines: TextLine[]): Token[] =>
+  lines.flatMap((l) => l.tokens.filter((t) => t.type === 'text' && !isHint(t.text) && /[A-Za-z0-9]/.test(t.text)));
 
 function blocked(fields: Box[], a: number, b: number, y1: number, y2: number, self: Box): boolean {
   return fields.some(

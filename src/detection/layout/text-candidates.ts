@@ -137,11 +137,11 @@ function blankGridRow(lines: TextLine[], l: TextLine): Set<Token> {
 
 /** A short blank glued after `Yes` / `No` (`Yes___  No___`), two such on the row: the answer's tick space. */
 function isAnswerBlank(toks: Token[], i: number): boolean {
-  const after = (k: number): boolean =>
+  const answer = (k: number): boolean =>
     isTickSpace(toks[k]) &&
     toks[k - 1]?.type === 'text' &&
-    toks[k].x1 - toks[k - 1].x2 < TEXT_FIELD.answerGlueEm * toks[k].size;
-  const answer = (k: number): boolean => after(k) && isYesNoWord(toks[k - 1].text.split(/\s+/).at(-1) ?? '');
+    toks[k].x1 - toks[k - 1].x2 < TEXT_FIELD.answerGlueEm * toks[k].size &&
+    isYesNoWord(toks[k - 1].text.split(/\s+/).at(-1) ?? '');
   return answer(i) && toks.filter((t, k) => answer(k)).length >= 2;
 }
 

@@ -13,10 +13,10 @@
 import type { DetectedField } from '../../shared/field-map';
 import { textKind } from '../kinds';
 import type { Candidate } from './candidate';
-import { captionsUnder, splitByCaptions } from './captions';
+import { captionsUnder, splitByCaptions, type Labelled } from './captions';
 import { cellGridRows, type CellGridRow } from './cell-grids';
 import type { CircleQuestion } from './circle-words';
-import { findLabel, rowHeader, type LabelHit } from './labels';
+import { findLabel, rowHeader } from './labels';
 import { userRect, type PageRead } from './page-read';
 import { LAYOUT_PARAMS as P } from './params';
 import { cleanLabel, isRequiredText, type Token } from './text';
@@ -71,12 +71,6 @@ export function pickTexts(
 const leadsTo = (c: Candidate, b: Box): boolean =>
   b.x1 >= c.x2 - TEXT_FIELDS.leaderOverlap && b.x1 - c.x2 < TEXT_FIELDS.leaderGap && b.y1 < c.y2 && b.y2 > c.y1;
 
-export interface Labelled {
-  c: Candidate;
-  /** Shared with the field whose label this one borrowed: the text-field stage edits both at once. */
-  hit: LabelHit;
-}
-
 export function labelTexts(texts: Candidate[], markers: Candidate[], tokens: Token[]): Labelled[] {
   const fields = [...texts, ...markers];
   const labelled = texts.map((c) => ({ c, hit: findLabel(c, tokens, fields) }));
@@ -125,11 +119,7 @@ function repeatColumnCaptions(labelled: Labelled[]): void {
 }
 
 export function textFields({ page, tokens }: PageRead, labelled: Labelled[]): DetectedField[] {
-  const captions = captionsUnder(
-    labelled.map((x) => x.c),
-    tokens,
-    new Set(labelled.filter((x) => x.hit.where === 'left' || x.hit.where === 'inside').map((x) => x.c)),
-  );
+  const captions = captionsUnder(labelled, tokens);
   const fields: DetectedField[] = [];
   for (const { c, hit, caption, captionPrompt, qualifier } of splitByCaptions(labelled, captions)) {
     if (caption) {
