@@ -89,37 +89,33 @@ export function buildLines(glyphs: Glyph[], vRules: Segment[]): TextLine[] {
     };
   });
   splitAtColumns(out);
-  for (const l of out) l.tokens = l.tokens.flatMap(splitAtCondition).flatMap(splitOptionFromLabel);
+  for (const l of out) l.tokens = l.tokens.flatMap(splitAnswerFromPrompt);
   return out.sort((a, b) => b.base - a.base);
 }
 
 /** An answer word a follow-up question is typed right after (`☐ No  If yes, list: ____`). */
 const ANSWER_BEFORE_CONDITION = /^(yes|no|y|n)$/i;
 
-/** `No  If yes, list:` after a box is the answer, then the prompt of what follows: two tokens. */
-function splitAtCondition(t: Token): Token[] {
-  const gs = t.glyphs;
-  for (let k = 1; t.type === 'text' && k + 2 < gs.length; k++) {
-    const startsIf = /^if$/i.test(gs[k].ch + gs[k + 1].ch) && spaced(gs[k - 1], gs[k]) && spaced(gs[k + 1], gs[k + 2]);
-    if (startsIf && ANSWER_BEFORE_CONDITION.test(gs.slice(0, k).reduce((s, g) => s + g.ch, '')))
-      return [makeToken('text', gs.slice(0, k)), makeToken('text', gs.slice(k))];
-  }
-  return [t];
-}
-
 /**
- * `☐ F   DOB: ___`: after a box, an option's word, then the next label typed a few spaces on (the widest gap of the
- * token, wider than a space): two tokens. `☐ Other, please specify:` is one.
+ * Two tokens: `No  If yes, list:` after a box is the answer, then the prompt of what follows; `☐ F   DOB: ___` is an
+ * option's word after a box, then the next label typed a few spaces on (the widest gap of the token, wider than a
+ * space). `☐ Other, please specify:` is one.
  */
-function splitOptionFromLabel(t: Token, i: number, toks: Token[]): Token[] {
+function splitAnswerFromPrompt(t: Token, i: number, toks: Token[]): Token[] {
   const gs = t.glyphs;
+  if (t.type !== 'text') return [t];
+  const split = (k: number): Token[] => [makeToken('text', gs.slice(0, k)), makeToken('text', gs.slice(k))];
+  for (let k = 1; k + 2 < gs.length; k++) {
+    const startsIf = /^if$/i.test(gs[k].ch + gs[k + 1].ch) && spaced(gs[k - 1], gs[k]) && spaced(gs[k + 1], gs[k + 2]);
+    if (startsIf && ANSWER_BEFORE_CONDITION.test(gs.slice(0, k).reduce((s, g) => s + g.ch, ''))) return split(k);
+  }
   const marker = toks[i - 1]?.type === 'box' || toks[i - 1]?.type === 'circle';
-  if (t.type !== 'text' || !marker || !/:\s*$/.test(t.text)) return [t];
+  if (!marker || !/:\s*$/.test(t.text)) return [t];
   const gap = (k: number): number => gs[k].x1 - gs[k - 1].x2;
   const starts = [...gs.keys()].filter((k) => k > 0 && spaced(gs[k - 1], gs[k]));
   if (!starts.length || starts.length > OPTION_LABEL_MAX_WORDS) return [t];
   const k = starts.reduce((a, b) => (gap(b) > gap(a) ? b : a));
-  return gap(k) >= wordGap(gs[k]) ? [makeToken('text', gs.slice(0, k)), makeToken('text', gs.slice(k))] : [t];
+  return gap(k) >= wordGap(gs[k]) ? split(k) : [t];
 }
 
 /**
