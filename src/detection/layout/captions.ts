@@ -7,7 +7,7 @@
 import type { Candidate } from './candidate';
 import { LAYOUT_PARAMS as P } from './params';
 import type { LabelHit } from './labels';
-import { cleanLabel, wordCount, type Token } from './text';
+import { cleanLabel, isRequiredText, wordCount, type Token } from './text';
 
 const UNDERLINED = new Set(['underscore', 'dots', 'line']);
 const SIGNING_WORD = /\bsign(ature|ed)?\b/i;
@@ -50,7 +50,7 @@ const CAPTION = {
   chainTouch: 1,
 } as const;
 
-export function captionsUnder(labelled: Labelled[], tokens: Token[]): Map<Candidate, Token[]> {
+function captionsUnder(labelled: Labelled[], tokens: Token[]): Map<Candidate, Token[]> {
   const texts = labelled.map((x) => x.c);
   // Fields whose label is on their left or inside: a word above them is not their label.
   const labelledBeside = new Set(labelled.filter((x) => ['left', 'inside'].includes(x.hit.where)).map((x) => x.c));
@@ -151,7 +151,8 @@ export interface CaptionedEntry extends Labelled {
  * One entry per field: a blank with several captions under it is split at the captions' starts, and the
  * parts of one split line (or of a row of captioned blanks) share the label printed left of its first part.
  */
-export function splitByCaptions(labelled: Labelled[], captions: Map<Candidate, Token[]>): CaptionedEntry[] {
+export function splitByCaptions(labelled: Labelled[], tokens: Token[]): CaptionedEntry[] {
+  const captions = captionsUnder(labelled, tokens);
   const out: CaptionedEntry[] = [];
   const promptOf = new Map<Candidate, string>();
   // A captioned blank with more captioned blanks right after it on its row heads a split line (`LEGAL NAME: ___
@@ -175,7 +176,8 @@ export function splitByCaptions(labelled: Labelled[], captions: Map<Candidate, T
     const parts = captionParts(x.c, caps, CAPTION.partLead);
     caps.forEach((t, i) => {
       const c: Candidate = caps.length === 1 ? x.c : { ...x.c, x1: parts[i][0], x2: parts[i][1] };
-      out.push({ c, hit: { ...x.hit }, caption: t, captionPrompt: prompt });
+      const hit: LabelHit = { raw: t.text + (isRequiredText(x.hit.raw) ? '*' : ''), token: t, where: 'below' };
+      out.push({ c, hit, caption: t, captionPrompt: prompt });
     });
   }
   return out;

@@ -13,7 +13,7 @@
 import type { DetectedField } from '../../shared/field-map';
 import { textKind } from '../kinds';
 import type { Candidate } from './candidate';
-import { captionsUnder, splitByCaptions, type Labelled } from './captions';
+import { splitByCaptions, type Labelled } from './captions';
 import { cellGridRows, type CellGridRow } from './cell-grids';
 import type { CircleQuestion } from './circle-words';
 import { findLabel, rowHeader } from './labels';
@@ -119,14 +119,8 @@ function repeatColumnCaptions(labelled: Labelled[]): void {
 }
 
 export function textFields({ page, tokens }: PageRead, labelled: Labelled[]): DetectedField[] {
-  const captions = captionsUnder(labelled, tokens);
   const fields: DetectedField[] = [];
-  for (const { c, hit, caption, captionPrompt, qualifier } of splitByCaptions(labelled, captions)) {
-    if (caption) {
-      hit.where = 'below';
-      hit.token = caption;
-      hit.raw = caption.text + (isRequiredText(hit.raw) ? '*' : '');
-    }
+  for (const { c, hit, caption, captionPrompt, qualifier } of splitByCaptions(labelled, tokens)) {
     // A rule across the whole page separates sections or table rows, unless it has a label on its left, or an
     // empty band under a caption or a label above it (not a heading).
     if (
@@ -145,7 +139,7 @@ export function textFields({ page, tokens }: PageRead, labelled: Labelled[]): De
       hit.where = 'column';
     }
     const label = cleanLabel(hit.raw);
-    let prompt = qualifier ? `${label}: ${qualifier}` : (caption && captionPrompt) || label;
+    let prompt = qualifier ? `${label}: ${qualifier}` : captionPrompt || label;
     if (hit.where === 'column') {
       const rh = rowHeader(c, tokens);
       if (rh) prompt = `${cleanLabel(rh.text)}: ${label}`;
