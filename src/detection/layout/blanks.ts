@@ -101,10 +101,8 @@ function dashRows(ctx: BlankContext, dashes: Segment[]): Candidate[] {
     if (all.some((p) => boxW(p) < DASH.partMinWidth || boxW(p) > DASH.partMaxWidth)) continue;
     // Every part must be empty: a dash inside running text is punctuation, not a blank.
     if (all.some((p) => ctx.tokens.some((t) => intersects(t, p, OVERLAP_PAD)))) continue;
-    for (const p of all) {
-      if (ctx.taken.some((o) => intersects(o, p, OVERLAP_PAD))) continue;
-      out.push(blank(p, DASH.confidence, y1 + DASH.baseRise));
-    }
+    const open = all.filter((p) => !ctx.taken.some((o) => intersects(o, p, OVERLAP_PAD)));
+    out.push(...open.map((p) => blank(p, DASH.confidence, y1 + DASH.baseRise)));
   }
   return out;
 }
