@@ -54,7 +54,6 @@ const DASH = {
  * no right edge of its own: it is sized like the longer group of digits that usually ends such numbers.
  */
 function dashRows(ctx: BlankContext, dashes: Segment[]): Candidate[] {
-  const out: Candidate[] = [];
   const rows: Segment[][] = [];
   for (const d of [...dashes].sort((a, b) => a.x1 - b.x1)) {
     // A table's cell wall between two dashes ends the row: an SSN and a date side by side are two numbers.
@@ -69,7 +68,7 @@ function dashRows(ctx: BlankContext, dashes: Segment[]): Candidate[] {
     else rows.push([d]);
   }
   // Each row is in x order: the dashes joined it left to right.
-  for (const row of rows) {
+  return rows.flatMap((row) => {
     const first = row[0];
     const last = row[row.length - 1];
     const y1 = first.y1 - DASH.bandBelow;
@@ -77,8 +76,7 @@ function dashRows(ctx: BlankContext, dashes: Segment[]): Candidate[] {
     const rowText = ctx.tokens.filter((t) => t.base > y1 - DASH.rowTextBelow && t.base < y2 - DASH.rowTextTopInset);
     const gap = RULE_CLEARANCE;
     const band = (x1: number, x2: number): Box => ({ x1, x2, y1, y2 });
-    const parts: Box[] = [];
-    for (let i = 0; i + 1 < row.length; i++) parts.push(band(row[i].x2 + gap, row[i + 1].x1 - gap));
+    const parts = row.slice(1).map((d, i) => band(row[i].x2 + gap, d.x1 - gap));
     const mid = parts.length ? parts.reduce((a, p) => a + boxW(p), 0) / parts.length : 0;
     // First part: from the label (or the rule) on the left up to the first dash.
     let x0 = Math.max(
@@ -98,13 +96,12 @@ function dashRows(ctx: BlankContext, dashes: Segment[]): Candidate[] {
     );
     const tail = band(last.x2 + gap, Math.min(stop, last.x2 + gap + width));
     const all = [head, ...parts, tail];
-    if (all.some((p) => boxW(p) < DASH.partMinWidth || boxW(p) > DASH.partMaxWidth)) continue;
+    if (all.some((p) => boxW(p) < DASH.partMinWidth || boxW(p) > DASH.partMaxWidth)) return [];
     // Every part must be empty: a dash inside running text is punctuation, not a blank.
-    if (all.some((p) => ctx.tokens.some((t) => intersects(t, p, OVERLAP_PAD)))) continue;
+    if (all.some((p) => ctx.tokens.some((t) => intersects(t, p, OVERLAP_PAD)))) return [];
     const open = all.filter((p) => !ctx.taken.some((o) => intersects(o, p, OVERLAP_PAD)));
-    out.push(...open.map((p) => blank(p, DASH.confidence, y1 + DASH.baseRise)));
-  }
-  return out;
+    return open.map((p) => blank(p, DASH.confidence, y1 + DASH.baseRise));
+  });
 }
 
 /** New candidates, and the boxes they replace: a box holding a dash row is a cell around its parts, not a field. */

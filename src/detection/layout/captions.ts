@@ -153,32 +153,27 @@ export interface CaptionedEntry extends Labelled {
  */
 export function splitByCaptions(labelled: Labelled[], tokens: Token[]): CaptionedEntry[] {
   const captions = captionsUnder(labelled, tokens);
-  const out: CaptionedEntry[] = [];
   const promptOf = new Map<Candidate, string>();
   // A captioned blank with more captioned blanks right after it on its row heads a split line (`LEGAL NAME: ___
   // ___ __` over `Last First M.I.`, drawn as separate rules): its caption labels its part like the others'.
   const chained = (x: { c: Candidate }): boolean =>
     labelled.some((o) => o !== x && captions.has(o.c) && o.hit.where !== 'left' && nextOnRow(x.c, o.c));
-  for (const x of [...labelled].sort((a, b) => a.c.x1 - b.c.x1)) {
-    const caps = captions.get(x.c);
-    if (!caps) {
-      out.push(x);
-      continue;
-    }
-    // The line's label on its left, or the prompt of the part before on the row.
-    const prev = [...promptOf.keys()].filter((o) => nextOnRow(o, x.c)).sort((a, b) => b.x2 - a.x2)[0];
-    const prompt = x.hit.where === 'left' ? cleanLabel(x.hit.raw) : prev && promptOf.get(prev);
-    if (prompt !== undefined) promptOf.set(x.c, prompt);
-    if (caps.length === 1 && x.hit.where === 'left' && !chained(x)) {
-      out.push({ ...x, qualifier: cleanLabel(caps[0].text) });
-      continue;
-    }
-    const parts = captionParts(x.c, caps, CAPTION.partLead);
-    caps.forEach((t, i) => {
-      const c: Candidate = caps.length === 1 ? x.c : { ...x.c, x1: parts[i][0], x2: parts[i][1] };
-      const hit: LabelHit = { raw: t.text + (isRequiredText(x.hit.raw) ? '*' : ''), token: t, where: 'below' };
-      out.push({ c, hit, caption: t, captionPrompt: prompt });
+  return [...labelled]
+    .sort((a, b) => a.c.x1 - b.c.x1)
+    .flatMap((x): CaptionedEntry[] => {
+      const caps = captions.get(x.c);
+      if (!caps) return [x];
+      // The line's label on its left, or the prompt of the part before on the row.
+      const prev = [...promptOf.keys()].filter((o) => nextOnRow(o, x.c)).sort((a, b) => b.x2 - a.x2)[0];
+      const prompt = x.hit.where === 'left' ? cleanLabel(x.hit.raw) : prev && promptOf.get(prev);
+      if (prompt !== undefined) promptOf.set(x.c, prompt);
+      if (caps.length === 1 && x.hit.where === 'left' && !chained(x))
+        return [{ ...x, qualifier: cleanLabel(caps[0].text) }];
+      const parts = captionParts(x.c, caps, CAPTION.partLead);
+      return caps.map((t, i) => {
+        const c: Candidate = caps.length === 1 ? x.c : { ...x.c, x1: parts[i][0], x2: parts[i][1] };
+        const hit: LabelHit = { raw: t.text + (isRequiredText(x.hit.raw) ? '*' : ''), token: t, where: 'below' };
+        return { c, hit, caption: t, captionPrompt: prompt };
+      });
     });
-  }
-  return out;
 }

@@ -66,17 +66,15 @@ export function buildLines(glyphs: Glyph[], vRules: Segment[]): TextLine[] {
   for (const l of lines) l.glyphs.sort((a, b) => a.x1 - b.x1);
   // A lone `O` over another, line under line (`O Friend` / `O Internet` under their question), is a radio too.
   const lone = lines.map((l) => loneOs(l.glyphs));
-  const stacked = (li: number, i: number): boolean => {
-    const g = lines[li].glyphs[i];
-    return lines.some(
+  const stacked = (li: number, g: Glyph): boolean =>
+    lines.some(
       (o, lj) =>
         lj !== li &&
         Math.abs(o.base - g.base) < O_LIST_PITCH_EM * g.size &&
         lone[lj].some((k) => Math.abs(o.glyphs[k].x1 - g.x1) <= COLUMN_ALIGN),
     );
-  };
   const out = lines.map((l, li) => {
-    const radios = lone[li].length >= 2 ? lone[li] : lone[li].filter((i) => stacked(li, i));
+    const radios = lone[li].length >= 2 ? lone[li] : lone[li].filter((i) => stacked(li, l.glyphs[i]));
     const tokens = tokenize(l.glyphs, vRules, new Set(radios));
     return {
       base: median(l.glyphs.map((g) => g.base)),
@@ -242,14 +240,11 @@ function tokenAt(gs: Glyph[], i: number, radios: Set<number>, vRules: Segment[])
   const c = classOf(g);
   if (c === 'under' || (c === 'dot' && isLeader(gs, i))) return ['blank', blankRunEnd(gs, i, c)];
   if (c === 'box' || c === 'circle' || radios.has(i)) return [c === 'box' ? c : 'circle', i];
-  const close = closing(g.ch);
-  if (close && i + 1 < gs.length) {
-    const n = gs[i + 1];
-    const phone = areaCodeBlankEnd(gs, i);
-    if (phone > 0) return ['blank', phone];
-    if (n.ch === close && n.x1 - g.x2 < BRACKET_PAIR_GAP_EM * g.size)
-      return [g.ch === '[' ? 'bracket' : 'paren', i + 1];
-  }
+  const phone = areaCodeBlankEnd(gs, i);
+  if (phone > 0) return ['blank', phone];
+  const n = gs[i + 1];
+  if (n && n.ch === closing(g.ch) && n.x1 - g.x2 < BRACKET_PAIR_GAP_EM * g.size)
+    return [g.ch === '[' ? 'bracket' : 'paren', i + 1];
   // A phrase: text glyphs until a large gap or a special glyph.
   let j = i;
   while (j + 1 < gs.length) {
