@@ -132,9 +132,8 @@ export function labelBlanks(ctx: BlankContext, lines: TextLine[], dashes: Segmen
  * rule under the field. A heading over a free rule is not a label: a field closed only by a rule's end needs a box.
  */
 function ruled(ctx: BlankContext, lines: TextLine[], t: Token, b: Box, closedByRule: boolean): boolean {
-  const base = t.base;
   const cell = ctx.geo.cells.find(
-    (c) => c.x1 <= t.x1 && c.x2 >= b.x2 && c.y1 <= base - LABEL.cellBelow && c.y2 >= base + LABEL.cellAbove,
+    (c) => c.x1 <= t.x1 && c.x2 >= b.x2 && c.y1 <= t.base - LABEL.cellBelow && c.y2 >= t.base + LABEL.cellAbove,
   );
   // Text printed on a grey band is its heading, not a label.
   const slack = TOUCH_SLACK;
@@ -142,14 +141,14 @@ function ruled(ctx: BlankContext, lines: TextLine[], t: Token, b: Box, closedByR
   if (ctx.geo.cells.some((c) => greyFill(c) && onBand(c))) return false;
   if (cell)
     return (
-      !shaded(cell) && !besideTextBlock(cell, ctx.geo.cells, lines, base) && !inTextTable(cell, ctx.geo.cells, lines)
+      !shaded(cell) && !besideTextBlock(cell, ctx.geo.cells, lines, t.base) && !inTextTable(cell, ctx.geo.cells, lines)
     );
   return (
     !closedByRule &&
     ctx.geo.hLines.some(
       (s) =>
-        s.y1 < base &&
-        s.y1 > base - LABEL.ruleBelowMaxDrop &&
+        s.y1 < t.base &&
+        s.y1 > t.base - LABEL.ruleBelowMaxDrop &&
         s.x1 <= b.x1 + LABEL.ruleSlack &&
         s.x2 >= b.x2 - LABEL.ruleSlack &&
         s.width < LABEL.ruleBelowMaxWidth,
@@ -224,12 +223,11 @@ function isBoxCaption(ctx: BlankContext, t: Token): boolean {
 
 /** The row band beside the label, narrowed to the rules just under and over the row. */
 function rowBand(ctx: BlankContext, t: Token): { y1: number; y2: number } {
-  const base = t.base;
-  let y1 = base - LABEL.bandBelow;
-  let y2 = base + LABEL.bandAbove;
-  const under = rulesAlong(ctx, t, t.x2, base - LABEL.ruleUnderMaxDrop, base - LABEL.ruleUnderMinDrop)[0];
+  let y1 = t.base - LABEL.bandBelow;
+  let y2 = t.base + LABEL.bandAbove;
+  const under = rulesAlong(ctx, t, t.x2, t.base - LABEL.ruleUnderMaxDrop, t.base - LABEL.ruleUnderMinDrop)[0];
   if (under) y1 = Math.max(y1, under.y1 + LABEL.ruleClearance);
-  const over = rulesAlong(ctx, t, t.x2, base + LABEL.ruleOverMinRise, y2 + LABEL.ruleSlack).at(-1);
+  const over = rulesAlong(ctx, t, t.x2, t.base + LABEL.ruleOverMinRise, y2 + LABEL.ruleSlack).at(-1);
   if (over) y2 = Math.min(y2, over.y1 - LABEL.ruleClearance);
   return { y1, y2 };
 }
@@ -251,20 +249,18 @@ function fieldEnd(
   { y1, y2, wall }: { y1: number; y2: number; wall: number },
   dashes: Segment[],
 ): { stop: number; closedByRule: boolean } | null {
-  const base = t.base;
-  const clear = RULE_CLEARANCE;
-  let stop = Math.min(next ? next.x1 - LABEL.neighbourClearance : Infinity, wall - clear);
+  let stop = Math.min(next ? next.x1 - LABEL.neighbourClearance : Infinity, wall - RULE_CLEARANCE);
   for (const d of dashes)
-    if (Math.abs(d.y1 - (base + LABEL.dashRise)) < LABEL.dashRowTolerance && d.x1 > t.x2)
-      stop = Math.min(stop, d.x1 - clear);
+    if (Math.abs(d.y1 - (t.base + LABEL.dashRise)) < LABEL.dashRowTolerance && d.x1 > t.x2)
+      stop = Math.min(stop, d.x1 - RULE_CLEARANCE);
   // Other content further right on the band (text of another line, a box).
   for (const o of [...ctx.tokens, ...ctx.taken])
     if (o.x1 > t.x2 + TOUCH_SLACK && o.y1 < y2 - TOUCH_SLACK && o.y2 > y1 + TOUCH_SLACK)
       stop = Math.min(stop, o.x1 - LABEL.neighbourClearance);
   if (Number.isFinite(stop)) return { stop, closedByRule: false };
   // No right neighbour: the end of the rule under the row closes the field.
-  const rule = rulesAlong(ctx, t, t.x1, base - LABEL.closingRuleMaxDrop, base)[0];
-  return rule ? { stop: rule.x2 - clear, closedByRule: true } : null;
+  const rule = rulesAlong(ctx, t, t.x1, t.base - LABEL.closingRuleMaxDrop, t.base)[0];
+  return rule ? { stop: rule.x2 - RULE_CLEARANCE, closedByRule: true } : null;
 }
 
 /**
@@ -272,18 +268,17 @@ function fieldEnd(
  * space is not the field, which is in the next cell (a field or marker found there, or more cells beside it).
  */
 function fieldInNextCell(ctx: BlankContext, t: Token, wall: number): boolean {
-  const base = t.base;
   const nextCellHolds = (m: Candidate): boolean =>
     m.x1 >= wall - LABEL.nextCellSlack &&
     m.x1 < wall + LABEL.nextCellReach &&
-    m.y1 < base + LABEL.nextCellRise &&
-    m.y2 > base;
+    m.y1 < t.base + LABEL.nextCellRise &&
+    m.y2 > t.base;
   // Or text in a table cell with more cells beside it: the rest of its cell is not a blank. Unless the cell beside
   // is printed the same way (`Name: | Date of Birth:`, each label with the room to write after it).
   const besideCell = (c: Box): boolean =>
     Math.abs(c.x1 - wall) < LABEL.besideCellAlign &&
-    c.y1 <= base + LABEL.besideCellBottom &&
-    c.y2 >= base + LABEL.besideCellTop &&
+    c.y1 <= t.base + LABEL.besideCellBottom &&
+    c.y2 >= t.base + LABEL.besideCellTop &&
     boxW(c) > LABEL.besideCellMinWidth &&
     !(/:\s*$/.test(t.text) && labelWithRoom(ctx, c));
   return [...ctx.choices, ...ctx.fields].some(nextCellHolds) || ctx.geo.cells.some(besideCell);

@@ -131,8 +131,7 @@ function blankGridRow(lines: TextLine[], l: TextLine): Set<Token> {
     heads.push(best);
   }
   const offRow = heads.some((h) => Math.abs(h.base - heads[0].base) > GRID.headerRowTolerance);
-  if (new Set(heads).size !== heads.length || offRow) return new Set();
-  return new Set(blanks);
+  return new Set(new Set(heads).size !== heads.length || offRow ? [] : blanks);
 }
 
 /** A short blank glued after `Yes` / `No` (`Yes___  No___`), two such on the row: the answer's tick space. */
