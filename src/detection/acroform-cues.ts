@@ -118,9 +118,8 @@ export function widgetField(w: AcroWidget, tick: boolean, printed: DetectedField
 /** A radio group's question: the prompt most of its options were printed under, else the author's words. */
 export function radioPrompts(fields: DetectedField[], widgets: AcroWidget[]): void {
   for (const [key, opts] of groupBy(fields, (f) => (f.questionKey?.startsWith('acro:') ? f.questionKey : null))) {
-    const counts = new Map<string, number>();
-    for (const o of opts) if (o.prompt) counts.set(o.prompt, (counts.get(o.prompt) ?? 0) + 1);
-    const best = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+    // Ties go to the prompt met first (groupBy keeps that order; the sort is stable).
+    const best = [...groupBy(opts, (o) => o.prompt || null)].sort((a, b) => b[1].length - a[1].length)[0]?.[0];
     const w = widgets.find((x) => x.field.questionKey === key);
     const prompt = best || (w ? meaningfulTooltip(w.tooltip, w.name) || nameWords(w.name) : '');
     for (const o of opts) o.prompt = prompt;

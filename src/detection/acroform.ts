@@ -178,13 +178,8 @@ function widgetsOf(w: PDFDict, page: number, rect: Rect): AcroWidget[] {
   }
   if (type === 'Ch' && opts.length > 0) {
     const kind = !(ff & (1 << 17)) && ff & (1 << 21) ? 'select_many' : 'select_one';
-    return opts.map((o) =>
-      widget(kind, {
-        label: o.label,
-        choiceLabel: o.label,
-        questionKey: `acro:${name}`,
-        acroform: { ...binding, value: o.value },
-      }),
+    return opts.map(({ label, value }) =>
+      widget(kind, { label, choiceLabel: label, questionKey: `acro:${name}`, acroform: { ...binding, value } }),
     );
   }
   if (type === 'Ch') return [widget('text')];

@@ -89,9 +89,8 @@ function optionFor(fields: Placed[], i: number, cue: Cue): number | null {
   const prev = i - 1;
   if (prev < 0 || !isChoiceKind(fields[prev].f.kind) || fields[prev].f.page !== blank.f.page) return null;
   const options = questionOf(fields, prev);
-  if (options.some((o) => o > i)) return null;
   const boxes = options.map((o) => fields[o].box);
-  if (!nearBelow(boxes, blank.box)) return null;
+  if (options.some((o) => o > i) || !nearBelow(boxes, blank.box)) return null;
   if (cue === 'checked') return options.length === 1 ? prev : null;
   const wanted = cue === 'other' ? OTHER_OPTION : YES_OPTION;
   const matches = options.filter((o) => wanted.test(optionText(fields[o].f)));

@@ -144,16 +144,8 @@ function boxesOverlap(a: Box, b: Box): boolean {
 }
 
 /** Whether the field overlaps a field of its page outside its own question (`boxOf`: where a field lies). */
-export function overlapsOther(
-  f: DetectedField,
-  fields: DetectedField[],
-  boxOf: (o: DetectedField) => Box | undefined,
-): boolean {
+export function overlapsOther(f: DetectedField, fields: DetectedField[], boxOf: (o: DetectedField) => Box): boolean {
   const box = boxOf(f);
-  if (!box) return false;
-  return fields.some((o) => {
-    const ob = boxOf(o);
-    const sameQuestion = o.questionKey !== null && o.questionKey === f.questionKey;
-    return o !== f && o.page === f.page && !sameQuestion && ob !== undefined && boxesOverlap(box, ob);
-  });
+  const sameQuestion = (o: DetectedField): boolean => o.questionKey !== null && o.questionKey === f.questionKey;
+  return fields.some((o) => o !== f && o.page === f.page && !sameQuestion(o) && boxesOverlap(box, boxOf(o)));
 }

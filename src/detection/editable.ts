@@ -31,13 +31,11 @@ export function keepEditable(
   pageBoxes: Rect[],
 ): { fields: DetectedField[]; reasons: string[] } {
   const reasons: string[] = [];
-  let kept = fields;
-  if (kept.length > MAX_FIELDS_PER_VERSION) {
+  const kept = fields.slice(0, MAX_FIELDS_PER_VERSION);
+  if (fields.length > kept.length)
     reasons.push(
-      `Only the first ${MAX_FIELDS_PER_VERSION} of ${kept.length} fields were kept (the most one version holds): check the last pages`,
+      `Only the first ${MAX_FIELDS_PER_VERSION} of ${fields.length} fields were kept (the most one version holds): check the last pages`,
     );
-    kept = kept.slice(0, MAX_FIELDS_PER_VERSION);
-  }
   for (const f of kept) {
     f.label = cut(f.label, FIELD_TEXT_LIMITS.label);
     f.prompt = cut(f.prompt, FIELD_TEXT_LIMITS.prompt);

@@ -6,7 +6,7 @@ import { detectAnswerRules } from './answer-rules';
 import { confidenceFeatures, confidenceOf, overlapsOther, type ConfidenceFeatures } from './confidence';
 import { isChoiceKind, type DetectedField, type Detector } from '../shared/field-map';
 import { textKind } from './kinds';
-import type { Box } from './layout/types';
+import { inside, type Box } from './layout/types';
 import { uprightBox, type PageText } from './page-text';
 import { groupBy, keepQuestionsTogether, readingOrder, type OrderItem } from './reading-order';
 import { reviewReasons } from './review';
@@ -31,13 +31,9 @@ export function finishFields(
   blankPages: number[] = [],
 ): Finished {
   const byPage = new Map(pages.map((p) => [p.page, p]));
-  const boxes = new Map<DetectedField, Box>();
-  const fieldsByPage = new Map<number, FieldBox[]>();
-  for (const f of fields) {
-    const b = uprightBox(f, byPage.get(f.page)!);
-    boxes.set(f, b);
-    fieldsByPage.set(f.page, [...(fieldsByPage.get(f.page) ?? []), { ...b, label: foldKey(f.label || f.prompt) }]);
-  }
+  const boxes = new Map(fields.map((f) => [f, uprightBox(f, byPage.get(f.page)!)] as const));
+  const fieldBox = (f: DetectedField): FieldBox => ({ ...boxes.get(f)!, label: foldKey(f.label || f.prompt) });
+  const fieldsByPage = new Map([...groupBy(fields, (f) => f.page)].map(([n, fs]) => [n, fs.map(fieldBox)] as const));
   const headings = findHeadings(pages, fieldsByPage);
   const ordered = orderWithSections(fields, pages, boxes, headings);
   if (detector === 'acroform') refineAcroKinds(ordered);
@@ -70,10 +66,8 @@ function orderWithSections(
     own.forEach((f, i) => items.push({ ...boxes.get(f)!, ref: i, heading: false }));
     hs.forEach((h, i) => items.push({ x1: h.x1, y1: h.y1, x2: h.x2, y2: h.y2, ref: -1 - i, heading: true }));
     // Other printed text only decides where columns are crossed; it is not emitted.
-    for (const l of p.lines)
-      for (const t of l.tokens)
-        if (!hs.some((h) => t.x1 >= h.x1 - 1 && t.x2 <= h.x2 + 1 && t.y1 >= h.y1 - 1 && t.y2 <= h.y2 + 1))
-          items.push({ x1: t.x1, y1: t.y1, x2: t.x2, y2: t.y2, ref: Number.NaN, heading: false });
+    for (const t of p.lines.flatMap((l) => l.tokens))
+      if (!hs.some((h) => inside(t, h, 1))) items.push({ ...t, ref: Number.NaN, heading: false });
     for (const ref of readingOrder(items, p.width)) {
       if (Number.isNaN(ref)) continue;
       if (ref < 0) {
@@ -128,7 +122,7 @@ function scoreConfidence(
       boxes.get(f)!,
       tokensOf.get(f.page) ?? [],
       f.questionKey ? (members.get(f.questionKey) ?? []) : [],
-      overlapsOther(f, fields, (o) => boxes.get(o)),
+      overlapsOther(f, fields, (o) => boxes.get(o)!),
       byPage.get(f.page)?.width,
     );
     f.confidence = confidenceOf(x);

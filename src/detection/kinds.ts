@@ -62,10 +62,9 @@ export function textKind(label: string, hint = ''): FieldKind {
 
 /** The confidence stage's kind cue: 1 the label names this kind, -1 another specific kind, 0 neither. */
 export function kindCue(kind: FieldKind, label: string): -1 | 0 | 1 {
-  if (!label) return 0;
+  if (!label || isChoiceKind(kind)) return 0;
   const said = textKind(label);
   if (kind === 'text') return said === 'text' || said === 'number' ? 0 : -1;
-  if (isChoiceKind(kind)) return 0;
   if (said === kind) return 1;
   return said === 'text' ? 0 : -1;
 }
@@ -88,8 +87,8 @@ const SEX = new Set(['male', 'female', 'masculino', 'femenino', 'hombre', 'mujer
 
 /** Whether a question's wording or options says one answer or several. */
 export function choiceMode(prompt: string, instruction: string, options: string[], marker: string): ChoiceMode {
-  const text = foldText(`${prompt} ${instruction}`);
-  if (MANY_CUE.test(text)) return 'many';
+  const cue = instructionMode(`${prompt} ${instruction}`);
+  if (cue === 'many') return 'many';
   if (marker === 'circle' || marker === 'paren') return 'one';
   const lower = options.map((o) => foldText(o).trim());
   // In a grid of cells (a condition per row), "Self" is one more person who may have had it.
@@ -102,8 +101,7 @@ export function choiceMode(prompt: string, instruction: string, options: string[
   if (lower.some((o) => FREQUENCY.test(o))) return 'one';
   // `[ ]` is a check box: a list of them takes several answers, unless its words are exclusive (above).
   if (marker === 'bracket') return 'many';
-  if (ONE_CUE.test(text)) return 'one';
-  return 'unknown';
+  return cue ?? 'unknown';
 }
 
 /** "Yes", "No", "Y", "N", "Sí" (any case, accents folded): the two answers of a yes/no question. */
