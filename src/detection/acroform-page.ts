@@ -13,6 +13,7 @@ import { findCandidates } from './layout/candidates';
 import { detectPage } from './layout/page-fields';
 import { boxH, boxW, iou, overlapX, overlapY, rectBox, type Box, type PageContent } from './layout/types';
 import { uprightBox } from './page-text';
+import { groupBy } from './reading-order';
 
 const WIDGET = {
   /** pt: a text widget at most this wide and tall, its sides differing by at most this, is a tick box (a text tick). */
@@ -52,12 +53,9 @@ export function widgetPageFields(
   nextKey: () => string,
   scanned: boolean,
 ): DetectedField[] {
-  const boxes: WidgetBox[] = [];
-  for (const w of widgets) {
-    const same = boxes.find((b) => b.widgets[0].field.rect.every((v, i) => v === w.field.rect[i]));
-    if (same) same.widgets.push(w);
-    else boxes.push({ widgets: [w], box: uprightBox(w.field, content), tick: false });
-  }
+  const boxes = [...groupBy(widgets, (w) => w.field.rect.join())].map(
+    ([, ws]): WidgetBox => ({ widgets: ws, box: uprightBox(ws[0].field, content), tick: false }),
+  );
   for (const b of boxes) {
     const [wd, ht] = [boxW(b.box), boxH(b.box)];
     const small = Math.max(wd, ht) <= WIDGET.tickMaxSide && Math.abs(wd - ht) <= WIDGET.tickMaxSkew;

@@ -7,7 +7,7 @@
 import { isChoiceKind, type DetectedField } from '../shared/field-map';
 import { kindCue } from './kinds';
 import type { Token } from './layout/text';
-import { boxH, boxW, overlapX, overlapY, type Box } from './layout/types';
+import { boxH, boxW, nearEither, overlapX, overlapY, type Box } from './layout/types';
 import { foldKey } from './sections';
 
 export interface ConfidenceFeatures {
@@ -99,8 +99,7 @@ export function confidenceFeatures(
   const text = !isChoiceKind(f.kind);
   const [w, h] = [boxW(box), boxH(box)];
   // The layout detector's base confidence names the mark that made the box (layout/candidates.ts).
-  const near = (v: number): number =>
-    Math.abs(f.confidence - v) < 0.005 || Math.abs(f.confidence - 0.6 * v) < 0.005 ? 1 : 0;
+  const near = (v: number): number => (nearEither(f.confidence, v, 0.6 * v, 0.005) ? 1 : 0);
   const label = f.label || f.prompt;
   const g = label ? bindingGap(box, f.choiceLabel ?? label, tokens) : Infinity;
   let question = 0;

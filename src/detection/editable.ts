@@ -51,14 +51,10 @@ export function keepEditable(
 /** The rect ordered, inside the page box and at least MIN_SIDE_PT on each side. */
 export function clampRect(rect: Rect, box: Rect): Rect {
   const side = (a: number, b: number, lo: number, hi: number): [number, number] => {
-    let x1 = Math.max(lo, Math.min(a, b));
-    let x2 = Math.min(hi, Math.max(a, b));
-    if (x2 - x1 < MIN_SIDE_PT) {
-      const mid = Math.min(Math.max((x1 + x2) / 2, lo + MIN_SIDE_PT / 2), hi - MIN_SIDE_PT / 2);
-      x1 = mid - MIN_SIDE_PT / 2;
-      x2 = mid + MIN_SIDE_PT / 2;
-    }
-    return [x1, x2];
+    const [x1, x2] = [Math.max(lo, Math.min(a, b)), Math.min(hi, Math.max(a, b))];
+    if (x2 - x1 >= MIN_SIDE_PT) return [x1, x2];
+    const mid = Math.min(Math.max((x1 + x2) / 2, lo + MIN_SIDE_PT / 2), hi - MIN_SIDE_PT / 2);
+    return [mid - MIN_SIDE_PT / 2, mid + MIN_SIDE_PT / 2];
   };
   const [x1, x2] = side(rect[0], rect[2], box[0], box[2]);
   const [y1, y2] = side(rect[1], rect[3], box[1], box[3]);

@@ -10,7 +10,7 @@ import { inside, type Box } from './layout/types';
 import { uprightBox, type PageText } from './page-text';
 import { groupBy, keepQuestionsTogether, readingOrder, type OrderItem } from './reading-order';
 import { reviewReasons } from './review';
-import { findHeadings, foldKey, type FieldBox, type Heading } from './sections';
+import { findHeadings, foldKey, type FieldBox } from './sections';
 
 export interface Finished {
   fields: DetectedField[];
@@ -32,10 +32,7 @@ export function finishFields(
 ): Finished {
   const byPage = new Map(pages.map((p) => [p.page, p]));
   const boxes = new Map(fields.map((f) => [f, uprightBox(f, byPage.get(f.page)!)] as const));
-  const fieldBox = (f: DetectedField): FieldBox => ({ ...boxes.get(f)!, label: foldKey(f.label || f.prompt) });
-  const fieldsByPage = new Map([...groupBy(fields, (f) => f.page)].map(([n, fs]) => [n, fs.map(fieldBox)] as const));
-  const headings = findHeadings(pages, fieldsByPage);
-  const ordered = orderWithSections(fields, pages, boxes, headings);
+  const ordered = orderInSections(fields, pages, boxes);
   if (detector === 'acroform') refineAcroKinds(ordered);
   const features = detector === 'acroform' ? ordered.map(() => null) : scoreConfidence(ordered, byPage, boxes);
   const reasons = reviewReasons(ordered, blankPages, detector, pages);
@@ -43,12 +40,10 @@ export function finishFields(
   return { fields: ordered, reasons, features };
 }
 
-function orderWithSections(
-  fields: DetectedField[],
-  pages: PageText[],
-  boxes: Map<DetectedField, Box>,
-  headings: Heading[],
-): DetectedField[] {
+function orderInSections(fields: DetectedField[], pages: PageText[], boxes: Map<DetectedField, Box>): DetectedField[] {
+  const fieldBox = (f: DetectedField): FieldBox => ({ ...boxes.get(f)!, label: foldKey(f.label || f.prompt) });
+  const fieldsByPage = new Map([...groupBy(fields, (f) => f.page)].map(([n, fs]) => [n, fs.map(fieldBox)] as const));
+  const headings = findHeadings(pages, fieldsByPage);
   // Section = the last heading before the field in reading order; it carries over to the next page, except
   // for the header row many forms repeat at the top of later pages ("Patient name / Date of birth"): text
   // fields on the page's first row, before any heading, naming the patient or repeating an earlier label.

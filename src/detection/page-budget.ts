@@ -34,19 +34,17 @@ export class PageBudget {
     const budget = this.budget;
     if (!budget) return extract();
     const pageStart = Date.now();
-    if (pageStart - this.startedAt >= budget.documentMs) {
-      this.unread.push(n);
-      return pageFrame(page.view, page.rotate, n - 1);
-    }
-    let timer: NodeJS.Timeout | undefined;
-    const overtime = new Promise<'over'>((resolve) => (timer = setTimeout(() => resolve('over'), budget.pageMs)));
-    const reading = extract();
-    // A reading given up may still fail later (its document is destroyed): nobody waits for it then.
-    reading.catch(() => undefined);
-    const outcome = await Promise.race([reading, overtime]);
-    clearTimeout(timer);
-    if (outcome !== 'over' && Date.now() - pageStart <= budget.pageMs) return outcome;
-    this.slow.push(n);
+    if (pageStart - this.startedAt < budget.documentMs) {
+      let timer: NodeJS.Timeout | undefined;
+      const overtime = new Promise<'over'>((resolve) => (timer = setTimeout(() => resolve('over'), budget.pageMs)));
+      const reading = extract();
+      // A reading given up may still fail later (its document is destroyed): nobody waits for it then.
+      reading.catch(() => undefined);
+      const outcome = await Promise.race([reading, overtime]);
+      clearTimeout(timer);
+      if (outcome !== 'over' && Date.now() - pageStart <= budget.pageMs) return outcome;
+      this.slow.push(n);
+    } else this.unread.push(n);
     return pageFrame(page.view, page.rotate, n - 1);
   }
 

@@ -6,24 +6,14 @@ import type { DetectedField } from '../shared/field-map';
 import { buildLines, type TextLine } from './layout/text';
 import { boxOf, type Box, type PageContent } from './layout/types';
 
-export interface PageText {
+export interface PageText extends Pick<PageContent, 'width' | 'height' | 'fromUser'> {
   /** 1-based page number. */
   page: number;
-  width: number;
-  height: number;
   lines: TextLine[];
-  /** PDF user space -> upright analysis space (origin bottom-left, y up). */
-  fromUser: (x: number, y: number) => [number, number];
 }
 
-export function pageText(content: PageContent): PageText {
-  return {
-    page: content.index + 1,
-    width: content.width,
-    height: content.height,
-    lines: buildLines(content.glyphs, content.vLines),
-    fromUser: content.fromUser,
-  };
+export function pageText({ index, width, height, fromUser, glyphs, vLines }: PageContent): PageText {
+  return { page: index + 1, width, height, lines: buildLines(glyphs, vLines), fromUser };
 }
 
 /** A field's rect (or any user-space rect) in the upright space of its page. */

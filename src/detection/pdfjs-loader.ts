@@ -34,10 +34,9 @@ async function loadEsm(spec: string): Promise<unknown> {
 }
 
 export function loadPdfJs(): Promise<PdfJsModule> {
-  cached ??= (async () => {
+  return (cached ??= (async () => {
     const worker = (await loadEsm(WORKER)) as { WorkerMessageHandler: unknown };
     (globalThis as Record<string, unknown>).pdfjsWorker = worker;
     return (await loadEsm(MAIN)) as PdfJsModule;
-  })();
-  return cached;
+  })());
 }
