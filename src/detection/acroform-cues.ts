@@ -34,8 +34,7 @@ export function meaningfulTooltip(tip: string | undefined, fieldName: string): s
   // A tool's copy index ("Other [1]", "Name[0]"): one tooltip pasted on many widgets.
   if (/\[\d+\]\s*$/.test(t)) return undefined;
   const last = fieldName.split('.').pop() ?? fieldName;
-  if (compact(t) === compact(last) || compact(t) === compact(fieldName) || isMechanicalName(t)) return undefined;
-  return t;
+  return [last, fieldName].some((n) => compact(n) === compact(t)) || isMechanicalName(t) ? undefined : t;
 }
 
 /** An export value or on-state name that says something ("Married"), not "0", "1", "On", "Off", "Yes". */

@@ -102,19 +102,15 @@ export function confidenceFeatures(
   const near = (v: number): number => (nearEither(f.confidence, v, 0.6 * v, 0.005) ? 1 : 0);
   const label = f.label || f.prompt;
   const g = label ? bindingGap(box, f.choiceLabel ?? label, tokens) : Infinity;
-  let question = 0;
-  if (isChoiceKind(f.kind) && f.questionKey !== null) {
-    const labels = siblings.map((s) => norm(s.choiceLabel ?? s.label));
-    const coherent = labels.length >= 2 && labels.every((l) => l) && new Set(labels).size === labels.length;
-    question = coherent ? 1 : -1;
-  }
+  const labels = siblings.map((s) => norm(s.choiceLabel ?? s.label));
+  const coherent = labels.length >= 2 && labels.every((l) => l) && new Set(labels).size === labels.length;
   return {
     geometry: f.confidence,
     labelled: label ? 1 : 0,
     tight: g <= 1.5 ? 1 : 0,
     far: label && g > 6 ? 1 : 0,
     kindCue: kindCue(f.kind, f.label),
-    question,
+    question: isChoiceKind(f.kind) && f.questionKey !== null ? (coherent ? 1 : -1) : 0,
     lone: f.kind === 'checkbox' && f.questionKey === null ? 1 : 0,
     overlap: overlaps ? 1 : 0,
     tinyLabel: text && norm(f.label).length === 1 ? 1 : 0,

@@ -52,13 +52,11 @@ function orderInSections(fields: DetectedField[], pages: PageText[], boxes: Map<
   let headerY = 0;
   let inHeader = false;
   const seenLabels = new Set<string>();
-  const pageLabels: string[] = [];
   const out: DetectedField[] = [];
   for (const p of [...pages].sort((a, b) => a.page - b.page)) {
     const own = fields.filter((f) => f.page === p.page);
     const hs = headings.filter((h) => h.page === p.page);
-    const items: OrderItem[] = [];
-    own.forEach((f, i) => items.push({ ...boxes.get(f)!, ref: i, heading: false }));
+    const items: OrderItem[] = own.map((f, i) => ({ ...boxes.get(f)!, ref: i, heading: false }));
     hs.forEach((h, i) => items.push({ x1: h.x1, y1: h.y1, x2: h.x2, y2: h.y2, ref: -1 - i, heading: true }));
     // Other printed text only decides where columns are crossed; it is not emitted.
     for (const t of p.lines.flatMap((l) => l.tokens))
@@ -74,8 +72,7 @@ function orderInSections(fields: DetectedField[], pages: PageText[], boxes: Map<
       const key = foldKey(f.label);
       const y = boxes.get(f)!.y1;
       if (f.page !== page) {
-        for (const k of pageLabels) seenLabels.add(k);
-        pageLabels.length = 0;
+        for (const o of out) seenLabels.add(foldKey(o.label));
         inHeader = out.length > 0;
         headerY = y;
         page = f.page;
@@ -87,7 +84,6 @@ function orderInSections(fields: DetectedField[], pages: PageText[], boxes: Map<
         (seenLabels.has(key) || PATIENT_IDENTITY.test(f.label));
       inHeader = inHeader && headerLike && Math.abs(y - headerY) < 6;
       f.section = inHeader ? '' : section;
-      if (key) pageLabels.push(key);
       out.push(f);
     }
   }

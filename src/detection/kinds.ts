@@ -37,8 +37,7 @@ const LAST_EVENT =
 
 export function isDateText(s: string): boolean {
   const t = foldText(s);
-  if (PLACE_OF_BIRTH.test(t)) return false;
-  return DATE_CUE.test(t) || /date(?!d)/.test(t) || LAST_EVENT.test(t);
+  return !PLACE_OF_BIRTH.test(t) && (DATE_CUE.test(t) || /date(?!d)/.test(t) || LAST_EVENT.test(t));
 }
 
 export function isSignatureText(s: string): boolean {

@@ -74,12 +74,10 @@ async function withOcr(ocr: OcrSession, n: number, content: PageContent, out: La
   const why = (error: unknown): string => (error instanceof Error ? error.message.split('\n')[0] : 'error');
   if (!needsOcr(content)) {
     if (!content.images?.length || !ocr.hasTime) return content;
-    try {
-      return await ocr.withImageMarks(n, content);
-    } catch (error) {
+    return ocr.withImageMarks(n, content).catch((error: unknown) => {
       out.warnings.push(`The images on page ${n} could not be searched for check boxes: ${why(error)}`);
       return content;
-    }
+    });
   }
   if (!ocr.hasTime) {
     out.warnings.push(`Page ${n} was not read by OCR: no time left`);

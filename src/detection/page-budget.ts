@@ -71,13 +71,11 @@ export function pageContents(doc: PDFDocumentProxy, pdfjs: PdfJsModule, budget: 
   const contents = new Map<number, PageContent>();
   return {
     get: async (n) => {
-      let c = contents.get(n);
-      if (!c) {
-        const page = await doc.getPage(n);
-        c = await budget.read(n, page, () => extractPage(pdfjs, page, n - 1));
-        page.cleanup();
-        contents.set(n, c);
-      }
+      if (contents.has(n)) return contents.get(n)!;
+      const page = await doc.getPage(n);
+      const c = await budget.read(n, page, () => extractPage(pdfjs, page, n - 1));
+      page.cleanup();
+      contents.set(n, c);
       return c;
     },
     set: (n, content) => void contents.set(n, content),
