@@ -102,15 +102,13 @@ function optionFor(fields: Placed[], i: number, cue: Cue): number | null {
 
 /** A write-in right after an "Other" option on its row (its label is empty, "Other" or a "please specify"). */
 function writeInOf(fields: Placed[], i: number): number | null {
-  const blank = fields[i];
-  const prev = i - 1;
-  if (prev < 0 || blank.f.kind !== 'text' || fields[prev].f.page !== blank.f.page) return null;
-  const option = fields[prev];
+  const [blank, option] = [fields[i], fields[i - 1]];
+  if (!option || blank.f.kind !== 'text' || option.f.page !== blank.f.page) return null;
   if (!isChoiceKind(option.f.kind) || !OTHER_OPTION.test(optionText(option.f))) return null;
   if (!sameRow(option.box, blank.box)) return null;
   if (blank.box.x1 < option.box.x2 - 2 || blank.box.x1 - option.box.x2 > WRITE_IN_REACH_PT) return null;
   const own = textOf(blank.f);
-  return !own || OTHER_OPTION.test(own) || followUpCue(own) !== null ? prev : null;
+  return !own || OTHER_OPTION.test(own) || followUpCue(own) !== null ? i - 1 : null;
 }
 
 /** An unlabelled line right under a follow-up blank continues it (three lines for "please explain"). */

@@ -78,7 +78,6 @@ export function dateLayoutOf(field: DetectedField, page: PageContent): DateLayou
   return { order: order ?? ['month', 'day', 'year'], ...(spans ? { spans } : {}) };
 }
 
-/** Adds `dateLayout` to the date fields of one page. */
 export function addDateLayouts(fields: DetectedField[], pageNumber: number, page: PageContent): void {
   for (const f of fields) {
     if (f.kind !== 'date' || f.page !== pageNumber) continue;

@@ -36,7 +36,6 @@ export function rowsOf<T extends Box>(items: T[]): T[][] {
   return rows;
 }
 
-/** The refs of `items` in reading order. */
 export function readingOrder(items: OrderItem[], pageWidth: number): number[] {
   const rows = rowsOf(items);
   const out: number[] = [];
