@@ -129,9 +129,9 @@ export function findHeadings(pages: PageText[], fieldsByPage: Map<number, FieldB
   const all = pages.flatMap((p) => candidatesOf(p, fieldsByPage.get(p.page) ?? [], body));
   if (all.length === 0) return [];
   // The form title sits above every field of its page: it does not vote for the section style.
-  const top = (page: number): number =>
-    Math.max(-Infinity, ...(fieldsByPage.get(page)?.map((b) => b.y2) ?? [Infinity]));
-  const voters = all.filter((c) => !c.caption && c.y1 < top(c.page));
+  const topOfFields = new Map<number, number>();
+  for (const [page, boxes] of fieldsByPage) topOfFields.set(page, Math.max(-Infinity, ...boxes.map((b) => b.y2)));
+  const voters = all.filter((c) => !c.caption && c.y1 < (topOfFields.get(c.page) ?? Infinity));
   const votes = new Map<string, number>();
   // "Section 2 ..." / "Part I ..." names itself a section: its style counts more.
   const weight = (c: Candidate): number => (SECTION_WORD.test(c.text) ? 3 : 1);
