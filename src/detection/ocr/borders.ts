@@ -38,16 +38,10 @@ export function withoutDarkMargins(img: Gray, scale: number): Gray {
   const edges: number[] = [];
   for (let x = 0; x < w; x++) edges.push(x, (h - 1) * w + x);
   for (let y = 0; y < h; y++) edges.push(y * w, y * w + w - 1);
-  let y1 = h;
-  let y2 = 0;
-  flood(w, h, edges, seen, solid, (_, y) => {
-    [y1, y2] = [Math.min(y1, y), Math.max(y2, y)];
-  });
-  // Nothing solid at the edges: no margin.
-  if (y1 > y2) return img;
-  // Paint the mass with its window's reach and the fringe: a pixel is solid when its whole window is dark.
+  flood(w, h, edges, seen, solid, () => undefined);
+  // Nothing solid at the edges leaves no run: the image comes back as it is. Paint the mass with its window's reach and the fringe: a pixel is solid when its whole window is dark.
   const runs: Box[] = [];
-  for (let y = y1; y <= y2; y++) {
+  for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       if (!seen[y * w + x]) continue;
       const start = x;
