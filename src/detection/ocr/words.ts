@@ -4,7 +4,7 @@
  * Coordinates are pixels of the straightened image, y down.
  */
 import { inkShare } from './ink-pieces';
-import { intersects, type Box } from '../layout/types';
+import { inside, intersects } from '../layout/types';
 import type { Gray } from './raster';
 import { pxAt, type PixelRule } from './rules';
 import type { OcrWord } from './tesseract';
@@ -113,16 +113,12 @@ export function mendWords(words: OcrWord[]): OcrWord[] {
     .filter((w) => w.text);
 }
 
-/** Whether box a lies inside box b grown by d. */
-const within = (a: Box, b: Box, d: number): boolean =>
-  a.x1 >= b.x1 - d && a.x2 <= b.x2 + d && a.y1 >= b.y1 - d && a.y2 <= b.y2 + d;
-
 /** A rule inside a word's box is the word's own stroke, unless it is long (an underlined heading's rule). */
 export function insideWord(rule: PixelRule, words: OcrWord[], scale: number): boolean {
   const stroke = (w: OcrWord): boolean => !/^_+$/.test(w.text) && rule.x2 - rule.x1 < 1.5 * (w.y2 - w.y1);
-  return words.some((w) => stroke(w) && within(rule, w, pxAt(1, scale)));
+  return words.some((w) => stroke(w) && inside(rule, w, pxAt(1, scale)));
 }
 
 /** A side of a drawn check box. */
 export const onSquare = (rule: PixelRule, squares: PixelRule[], scale: number): boolean =>
-  squares.some((q) => within(rule, q, pxAt(2, scale)));
+  squares.some((q) => inside(rule, q, pxAt(2, scale)));
