@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { PageContent } from '../layout/types';
 import { imageMarks } from './image-marks';
 import { ocrPage, timeLeft, type OcrPageResult } from './ocr-page';
-import { tesseractAvailable, type OcrLanguages } from './tesseract';
+import { tesseractAvailable } from './tesseract';
 
 export type { OcrPageResult } from './ocr-page';
 
@@ -35,8 +35,7 @@ export function needsOcr(content: PageContent): boolean {
 export class OcrSession {
   private file?: Promise<string>;
   private dir?: string;
-  private languages: OcrLanguages = 'eng';
-  private quarterTurns = 0;
+  private previous: Pick<OcrPageResult, 'languages' | 'quarterTurns'> = { languages: 'eng', quarterTurns: 0 };
   /** When OCR must be done: the detection's own document budget when it has one (the sandbox kills later). */
   private readonly deadline: number;
 
@@ -66,19 +65,20 @@ export class OcrSession {
     return this.deadline - Date.now() > 2_000;
   }
 
+  /** Time left for a tool run on the page begun now: the page's time, within the document's. */
+  private readonly pageTime = (): (() => number) =>
+    timeLeft(Math.min(Date.now() + OCR_LIMITS.pageTimeoutMs, this.deadline));
+
   async read(pageNumber: number, base: PageContent): Promise<OcrPageResult> {
-    const timeoutMs = Math.min(OCR_LIMITS.pageTimeoutMs, this.deadline - Date.now());
-    const page = await ocrPage(await this.path(), pageNumber, base, timeoutMs, this.languages, this.quarterTurns);
+    const page = await ocrPage(await this.path(), pageNumber, base, this.pageTime(), this.previous);
     // A document is mostly in one language and fed one way: the next page starts with this one's language and turn.
-    this.languages = page.languages;
-    this.quarterTurns = page.quarterTurns;
+    this.previous = page;
     return page;
   }
 
   /** The page with the tick boxes drawn inside its images, and their words, added (see image-marks.ts). */
   async withImageMarks(pageNumber: number, base: PageContent): Promise<PageContent> {
-    const left = timeLeft(Math.min(Date.now() + OCR_LIMITS.pageTimeoutMs, this.deadline));
-    const { shapes, glyphs } = await imageMarks(await this.path(), pageNumber, base, left);
+    const { shapes, glyphs } = await imageMarks(await this.path(), pageNumber, base, this.pageTime());
     return shapes.length ? { ...base, shapes: [...base.shapes, ...shapes], glyphs: [...base.glyphs, ...glyphs] } : base;
   }
 

@@ -68,12 +68,6 @@ function unturn(x: number, y: number, quarter: number, w0: number, h0: number): 
   }
 }
 
-/** Maps a pixel of the original raster to the image turned by `quarter` clockwise quarter turns: the inverse. */
-function returned(px: number, py: number, quarter: number, w0: number, h0: number): [number, number] {
-  // The turned image of an odd turn is h0 wide and w0 tall; turning it on to a whole turn brings it back.
-  return quarter % 2 === 0 ? unturn(px, py, quarter, w0, h0) : unturn(px, py, 4 - quarter, h0, w0);
-}
-
 const boxOf = ({ x1, y1, x2, y2 }: Box): Box => ({ x1, y1, x2, y2 });
 const pairStrokes = (p: TypedPair): PixelRule[] => [p.open, p.close].map((c) => ({ ...boxOf(c), thickness: 1 }));
 
@@ -130,11 +124,9 @@ export async function ocrPage(
   pdfPath: string,
   pageNumber: number,
   base: PageContent,
-  timeoutMs: number,
-  languages: OcrLanguages = 'eng',
-  turnsHint = 0,
+  left: () => number,
+  previous: Pick<OcrPageResult, 'languages' | 'quarterTurns'>,
 ): Promise<OcrPageResult> {
-  const left = timeLeft(Date.now() + timeoutMs);
   // Within the pixel budget before anything is rendered (a hostile page size would make gigabytes of pixels).
   const ownDpi = await scanDpi(pdfPath, pageNumber, base.width * base.height, left());
   const dpi = dpiWithinBudget(ownDpi, base.width, base.height);
@@ -143,8 +135,8 @@ export async function ocrPage(
   const scale = raster0.width / base.width; // pixels per point
 
   // The previous page's turn first: the sheets of one document are mostly fed the same way.
-  let quarterTurns = turnsHint;
-  let page = await readUpright(turn(raster0, quarterTurns), scale, left, languages);
+  let quarterTurns = previous.quarterTurns;
+  let page = await readUpright(turn(raster0, quarterTurns), scale, left, previous.languages);
   if (meanConf(page.words) < OCR_PARAMS.lowConfidence || page.words.length < OCR_PARAMS.fewWords) {
     const turns = (await osdRotation(raster0, left())) / 90;
     if (turns !== quarterTurns) {
@@ -168,7 +160,8 @@ export async function ocrPage(
   const toUser = (x: number, y: number): [number, number] => userOf(x * scale, (heightPt - y) * scale);
   const fromUser = (x: number, y: number): [number, number] => {
     const [ux, uy] = base.fromUser(x, y);
-    const [sx, sy] = returned(ux * scale, (base.height - uy) * scale, quarterTurns, raster0.width, raster0.height);
+    // The turned raster (W x H, as straight) turned on to a whole turn is the original raster again.
+    const [sx, sy] = unturn(ux * scale, (base.height - uy) * scale, 4 - quarterTurns, W, H);
     return [sx / scale, heightPt - sy / scale];
   };
 
