@@ -98,7 +98,6 @@ export function typedPairs(img: Gray, scale: number, pieces: InkPiece[]): TypedP
         const gap = c.x1 - o.c.x2;
         return (
           !used.has(c) &&
-          c !== o.c &&
           Math.abs(c.y1 - o.c.y1) <= ends &&
           Math.abs(c.y2 - o.c.y2) <= ends &&
           gap >= p.minGapShare * h &&

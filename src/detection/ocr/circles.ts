@@ -85,8 +85,5 @@ export function drawnCircles(img: Gray, scale: number, pieces: InkPiece[]): Pixe
   const max = Math.round(CIRCLE_PARAMS.maxDiameterPt * scale);
   const sized = (c: InkPiece): boolean =>
     Math.min(c.x2 - c.x1, c.y2 - c.y1) >= min && Math.max(c.x2 - c.x1, c.y2 - c.y1) <= max;
-  return pieces
-    .filter(sized)
-    .map((c) => asRing(c, img))
-    .filter((r): r is PixelRule => r !== null);
+  return pieces.filter(sized).flatMap((c) => asRing(c, img) ?? []);
 }

@@ -71,13 +71,8 @@ function textLines(words: OcrWord[]): { words: OcrWord[]; base: number; size: nu
  * A rule on a text line, right after or before a word of it ("Name: ____", "____ Diabetes", "__/__/____"), is that
  * line's blank, written as underscores so the layout stages read it as a typed form's. Returns the rules taken.
  */
-function blanksOnLines(
-  lines: ReturnType<typeof textLines>,
-  h: PixelRule[],
-  v: PixelRule[],
-  minSize: number,
-  scale: number,
-): Set<PixelRule> {
+function blanksOnLines(lines: ReturnType<typeof textLines>, h: PixelRule[], v: PixelRule[], scale: number) {
+  const minSize = GLYPH_PARAMS.minTextPt * scale;
   const taken = new Set<PixelRule>();
   const [e, d] = [pxAt(3, scale), pxAt(2, scale)];
   // An edge of a box or table cell (a vertical rule meets it) stays a rule.
@@ -142,7 +137,7 @@ export function glyphsOf(
 ): { glyphs: Glyph[]; blanks: Set<PixelRule> } {
   const lines = textLines(words);
   const pxPerPt = 1 / Math.abs(toPt(0, 1)[1] - toPt(0, 0)[1]);
-  const blanks = blanksOnLines(lines, h, v, GLYPH_PARAMS.minTextPt * pxPerPt, pxPerPt);
+  const blanks = blanksOnLines(lines, h, v, pxPerPt);
   const glyphs: Glyph[] = [];
   for (const line of lines) {
     const [, base] = toPt(0, line.base);

@@ -3,7 +3,7 @@
  * table lines). Small check boxes come out as four short rules, which the layout geometry closes into squares,
  * exactly as it does for vector paths. Coordinates are pixels, y down.
  */
-import type { Box } from '../layout/types';
+import { boxW, overlapX, type Box } from '../layout/types';
 import { INK_BELOW, inkShare } from './ink-pieces';
 import type { Gray } from './raster';
 
@@ -149,26 +149,20 @@ function runs(img: Gray, mask: Uint8Array, { minLen, maxThick, gap: maxGap, alig
  * two rows of pixels along different stretches): parallel pieces that touch across and overlap along most of
  * the shorter one are joined, with their ink added.
  */
-function mergeParallel(rules: PixelRule[], sizes: RuleSizes): PixelRule[] {
-  const { merge: mergePx, gap: gapPx, fade: fadePx, minLen } = sizes;
-  const longPiecePx = 2 * minLen;
+function mergeParallel(rules: PixelRule[], { merge, gap: maxGap, fade, minLen }: RuleSizes): PixelRule[] {
   // Pieces of one rule in line: a thin rule left a little off level steps to the next line of pixels every so
   // often (every 1,100 pixels at 0.05°), its pieces meeting end to end and overlapping along nothing; a hairline
   // faded in places on the copy comes as long pieces with short gaps between.
   const continues = (o: PixelRule, r: PixelRule): boolean => {
     if (r.y1 > o.y2 || r.y2 < o.y1) return false;
     const gap = Math.max(r.x1 - o.x2, o.x1 - r.x2);
-    const longPieces = Math.min(o.x2 - o.x1, r.x2 - r.x1) >= longPiecePx;
-    return gap <= gapPx + 1 || (longPieces && gap <= fadePx);
+    const longPieces = Math.min(boxW(o), boxW(r)) >= 2 * minLen;
+    return gap <= maxGap + 1 || (longPieces && gap <= fade);
   };
-  const sorted = [...rules].sort((a, b) => a.y1 - b.y1);
   const out: PixelRule[] = [];
-  for (const r of sorted) {
+  for (const r of [...rules].sort((a, b) => a.y1 - b.y1)) {
     const m = out.find(
-      (o) =>
-        (r.y1 <= o.y2 + mergePx &&
-          Math.min(o.x2, r.x2) - Math.max(o.x1, r.x1) >= 0.5 * Math.min(o.x2 - o.x1, r.x2 - r.x1)) ||
-        continues(o, r),
+      (o) => (r.y1 <= o.y2 + merge && overlapX(o, r) >= 0.5 * Math.min(boxW(o), boxW(r))) || continues(o, r),
     );
     if (!m) {
       out.push({ ...r });
