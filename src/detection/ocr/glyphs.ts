@@ -3,6 +3,7 @@
  * line written as underscores, as a typed form prints them. Pixels in, points (the straightened page, y up) out.
  */
 import type { Box, Glyph, Shape } from '../layout/types';
+import { groupBy } from '../reading-order';
 import { pxAt, type PixelRule } from './rules';
 import type { OcrWord } from './tesseract';
 
@@ -43,9 +44,7 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
  * "Yes" and "No" far apart on a row share a baseline as they do in a born-digital form.
  */
 function textLines(words: OcrWord[]): { words: OcrWord[]; base: number; size: number }[] {
-  const byId = new Map<string, OcrWord[]>();
-  for (const w of words) byId.set(w.line, [...(byId.get(w.line) ?? []), w]);
-  const lines = [...byId.values()].map((ws) => {
+  const lines = [...groupBy(words, (w) => w.line).values()].map((ws) => {
     const m = ws.map(metrics);
     return { words: ws, base: median(m.map((x) => x.base)), size: median(m.map((x) => x.size)) };
   });
