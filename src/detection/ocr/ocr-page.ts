@@ -69,7 +69,6 @@ function unturn(x: number, y: number, quarter: number, w0: number, h0: number): 
 }
 
 const boxOf = ({ x1, y1, x2, y2 }: Box): Box => ({ x1, y1, x2, y2 });
-const pairStrokes = (p: TypedPair): PixelRule[] => [p.open, p.close].map((c) => ({ ...boxOf(c), thickness: 1 }));
 
 /** A typed pair as the two characters a born-digital form has there (painted out, tesseract never read them). */
 function pairWords(p: TypedPair, i: number): OcrWord[] {
@@ -95,7 +94,7 @@ async function readUpright(upright: Gray, scale: number, timeoutMs: () => number
   const circles = drawnCircles(straight, scale, pieces);
   const typed = typedPairs(straight, scale, pieces);
   // Boxes of every drawn mark: painted out before OCR, tesseract would read them as letters ("O", "[]", ")Yes").
-  const markers = [...squares, ...circles, ...typed.flatMap(pairStrokes)];
+  const markers: Box[] = [...squares, ...circles, ...typed.flatMap((p) => [p.open, p.close])];
   const bands = findBands(straight, scale);
   // Light shades (grey header rows): fills only, their cells' rules are on the scan.
   const shades = findBands(straight, scale, BAND_PARAMS.shadeBelow).filter((s) => !bands.some((b) => intersects(s, b)));

@@ -4,7 +4,7 @@
  * Coordinates are pixels of the straightened image, y down.
  */
 import { inkShare } from './ink-pieces';
-import { inside, intersects } from '../layout/types';
+import { inside, intersects, type Box } from '../layout/types';
 import type { Gray } from './raster';
 import { pxAt, type PixelRule } from './rules';
 import type { OcrWord } from './tesseract';
@@ -51,7 +51,7 @@ export function drawnSquares(img: Gray, h: PixelRule[], v: PixelRule[], scale: n
  * Such a box is not text: the word loses the characters over it (or goes, when nothing else is left). The box
  * reads as one character, sometimes two, wider than the word's average one: the count is rounded down.
  */
-export function withoutBoxes(words: OcrWord[], squares: PixelRule[]): OcrWord[] {
+export function withoutBoxes(words: OcrWord[], squares: Box[]): OcrWord[] {
   const out: OcrWord[] = [];
   for (const w of words) {
     let word: OcrWord | null = w;
@@ -120,5 +120,5 @@ export function insideWord(rule: PixelRule, words: OcrWord[], scale: number): bo
 }
 
 /** A side of a drawn check box. */
-export const onSquare = (rule: PixelRule, squares: PixelRule[], scale: number): boolean =>
+export const onSquare = (rule: PixelRule, squares: Box[], scale: number): boolean =>
   squares.some((q) => inside(rule, q, pxAt(2, scale)));
