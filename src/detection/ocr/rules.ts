@@ -149,7 +149,8 @@ function runs(img: Gray, mask: Uint8Array, { minLen, maxThick, gap: maxGap, alig
  * two rows of pixels along different stretches): parallel pieces that touch across and overlap along most of
  * the shorter one are joined, with their ink added.
  */
-function mergeParallel(rules: PixelRule[], { merge, gap: maxGap, fade, minLen }: RuleSizes): PixelRule[] {
+function mergeParallel(rules: PixelRule[], sizes: RuleSizes): PixelRule[] {
+  const { merge, gap: maxGap, fade, minLen } = sizes;
   // Pieces of one rule in line: a thin rule left a little off level steps to the next line of pixels every so
   // often (every 1,100 pixels at 0.05°), its pieces meeting end to end and overlapping along nothing; a hairline
   // faded in places on the copy comes as long pieces with short gaps between.
@@ -176,20 +177,9 @@ function mergeParallel(rules: PixelRule[], { merge, gap: maxGap, fade, minLen }:
     // The overlapping stretch is counted once: thickness across the joined rule, not the sum.
     m.thickness = Math.min(d - c, (inkM + inkR) / (b - a));
   }
-  return out;
-}
-
-/**
- * Pieces merged until nothing more joins: pieces taken before the long rule they belong to (a rule steps between
- * two lines of pixels, and the pieces on the upper line sort first) join it only on a second pass.
- */
-function mergedFully(rules: PixelRule[], sizes: RuleSizes): PixelRule[] {
-  let out = rules;
-  for (let n = -1; n !== out.length; ) {
-    n = out.length;
-    out = mergeParallel(out, sizes);
-  }
-  return out;
+  // Merged until nothing more joins: pieces taken before the long rule they belong to (a rule steps between two
+  // lines of pixels, and the pieces on the upper line sort first) join it only on a second pass.
+  return out.length === rules.length ? out : mergeParallel(out, sizes);
 }
 
 /**
@@ -254,7 +244,7 @@ function transposed(img: Gray): Gray {
 export function findRules(img: Gray, scale: number): { h: PixelRule[]; v: PixelRule[] } {
   const sizes = ruleSizes(scale);
   const along = (rows: Gray, mask: Uint8Array): PixelRule[] =>
-    mergedFully(runs(rows, mask, sizes), sizes).filter((r) => onPaper(rows, r, sizes.flank));
+    mergeParallel(runs(rows, mask, sizes), sizes).filter((r) => onPaper(rows, r, sizes.flank));
   const mask = inkMask(img);
   const turned = transposed(img);
   return {
