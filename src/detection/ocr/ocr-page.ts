@@ -56,16 +56,8 @@ function turn(img: Gray, quarter: number): Gray {
 
 /** Maps a pixel of the turned image back to the original raster. */
 function unturn(x: number, y: number, quarter: number, w0: number, h0: number): [number, number] {
-  switch (((quarter % 4) + 4) % 4) {
-    case 1:
-      return [y, h0 - x];
-    case 2:
-      return [w0 - x, h0 - y];
-    case 3:
-      return [w0 - y, x];
-    default:
-      return [x, y];
-  }
+  const q = ((quarter % 4) + 4) % 4;
+  return q === 1 ? [y, h0 - x] : q === 2 ? [w0 - x, h0 - y] : q === 3 ? [w0 - y, x] : [x, y];
 }
 
 const boxOf = ({ x1, y1, x2, y2 }: Box): Box => ({ x1, y1, x2, y2 });
