@@ -3,7 +3,7 @@ import { embedTestFont } from 'test/utils/embedded-fonts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { dpiWithinBudget, OcrToolError, RASTER_LIMITS, run, SCAN_DPI, scanDpi, TOOL_LIMITS } from './raster';
+import { dpiWithinBudget, OcrToolError, parsePgm, RASTER_LIMITS, run, SCAN_DPI, scanDpi, TOOL_LIMITS } from './raster';
 import { scanPdf } from 'test/utils/scanned-copies';
 
 jest.setTimeout(60_000);
@@ -82,5 +82,19 @@ describe('OCR tool limits', () => {
     expect(poster).toBeGreaterThanOrEqual(RASTER_LIMITS.minDpi);
     expect(poster * 36 * (poster * 48)).toBeLessThanOrEqual(RASTER_LIMITS.maxPixels);
     expect(() => dpiWithinBudget(200, 14_400, 14_400)).toThrow(/too large to read by OCR \(200 by 200 inches/);
+  });
+});
+
+describe('reading a PGM image', () => {
+  it('takes width x height bytes after the header', () => {
+    const img = parsePgm(Buffer.from([...Buffer.from('P5\n3 2\n255\n', 'latin1'), 1, 2, 3, 4, 5, 6, 7]));
+    expect([img.width, img.height, [...img.data]]).toEqual([3, 2, [1, 2, 3, 4, 5, 6]]);
+  });
+
+  it('refuses pixels cut short, even in a Buffer whose memory goes on past them', () => {
+    // Buffer.from(string) slices Node's shared pool: memory follows the bytes, so only the length can tell.
+    const short = Buffer.from('P5\n3 2\n255\n\u0001\u0002', 'latin1');
+    expect(short.buffer.byteLength).toBeGreaterThan(short.byteOffset + short.length + 6);
+    expect(() => parsePgm(short)).toThrow('PGM image data too short');
   });
 });

@@ -17,8 +17,9 @@ export function parsePgm(bytes: Buffer): Gray {
   if (!header) throw new Error('not an 8-bit PGM image');
   const width = Number(header[1]);
   const height = Number(header[2]);
+  // Checked on the bytes themselves: a view of a pooled Buffer's memory would read past them without an error.
+  if (bytes.length - header[0].length < width * height) throw new Error('PGM image data too short');
   const data = new Uint8Array(bytes.buffer, bytes.byteOffset + header[0].length, width * height);
-  if (data.length < width * height) throw new Error('PGM image data too short');
   return { width, height, data };
 }
 
