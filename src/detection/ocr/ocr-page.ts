@@ -107,6 +107,52 @@ export const timeLeft = (deadline: number) => (): number => Math.max(1_000, dead
 
 const meanConf = (ws: OcrWord[]): number => (ws.length ? ws.reduce((s, w) => s + w.conf, 0) / ws.length : 0);
 
+/** How the straightened scan (W x H pixels at `scale` px/pt) maps to and from the page's PDF user space. */
+interface ScanPlacement {
+  quarterTurns: number;
+  scale: number;
+  W: number;
+  H: number;
+  skewDeg: number;
+}
+
+/**
+ * Straightened-image pixels -> original raster pixels -> the page's upright points -> PDF user space. The layout
+ * stages work on the straight sheet (toUser undoes quarter turns only); placeOnScan then turns each field's centre
+ * back by the skew.
+ */
+function scanMapping(base: PageContent, raster0: Gray, { quarterTurns, scale, W, H, skewDeg }: ScanPlacement) {
+  const heightPt = H / scale;
+  const toPt = (x: number, y: number): [number, number] => [x / scale, heightPt - y / scale];
+  // A pixel of the turned raster in PDF user space.
+  const userOf = (ux: number, uy: number): [number, number] => {
+    const [px, py] = unturn(ux, uy, quarterTurns, raster0.width, raster0.height);
+    return base.toUser(px / scale, base.height - py / scale);
+  };
+  const toUser = (x: number, y: number): [number, number] => userOf(x * scale, (heightPt - y) * scale);
+  const fromUser = (x: number, y: number): [number, number] => {
+    const [ux, uy] = base.fromUser(x, y);
+    // The turned raster (W x H, as straight) turned on to a whole turn is the original raster again.
+    const [sx, sy] = unturn(ux * scale, (base.height - uy) * scale, 4 - quarterTurns, W, H);
+    return [sx / scale, heightPt - sy / scale];
+  };
+
+  const skew = (skewDeg * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(skew), Math.sin(skew)];
+  const placeOnScan = ([x1, y1, x2, y2]: [number, number, number, number]): [number, number, number, number] => {
+    const [ax, ay] = fromUser((x1 + x2) / 2, (y1 + y2) / 2);
+    // The straightened image's pixel (x, y) came from the upright raster's pixel turned by the skew about the
+    // centre (rotateImage).
+    const [dx, dy] = [ax * scale - W / 2, (heightPt - ay) * scale - H / 2];
+    const [ux, uy] = [W / 2 + dx * cos - dy * sin, H / 2 + dx * sin + dy * cos];
+    const [cx, cy] = userOf(ux, uy);
+    const [mx, my] = [cx - (x1 + x2) / 2, cy - (y1 + y2) / 2];
+    const r = (v: number): number => Math.round(v * 100) / 100;
+    return [r(x1 + mx), r(y1 + my), r(x2 + mx), r(y2 + my)];
+  };
+  return { toPt, toUser, fromUser, placeOnScan };
+}
+
 /**
  * OCRs page `pageNumber` of the PDF at `pdfPath`. `base` is the page's (empty or unusable) born-digital content:
  * its size and its mapping between the upright analysis space and PDF user space.
@@ -137,38 +183,9 @@ export async function ocrPage(
   }
   const { straight, skewDeg, rules, squares, circles, typed, bands, shades, markers } = page;
 
-  // Straightened-image pixels -> original raster pixels -> the page's upright points -> PDF user space. The
-  // layout stages work on the straight sheet (toUser undoes quarter turns only); placeOnScan then turns each
-  // field's centre back by the skew.
   const { width: W, height: H } = straight;
   const heightPt = H / scale;
-  const toPt = (x: number, y: number): [number, number] => [x / scale, heightPt - y / scale];
-  // A pixel of the turned raster in PDF user space.
-  const userOf = (ux: number, uy: number): [number, number] => {
-    const [px, py] = unturn(ux, uy, quarterTurns, raster0.width, raster0.height);
-    return base.toUser(px / scale, base.height - py / scale);
-  };
-  const toUser = (x: number, y: number): [number, number] => userOf(x * scale, (heightPt - y) * scale);
-  const fromUser = (x: number, y: number): [number, number] => {
-    const [ux, uy] = base.fromUser(x, y);
-    // The turned raster (W x H, as straight) turned on to a whole turn is the original raster again.
-    const [sx, sy] = unturn(ux * scale, (base.height - uy) * scale, 4 - quarterTurns, W, H);
-    return [sx / scale, heightPt - sy / scale];
-  };
-
-  const skew = (skewDeg * Math.PI) / 180;
-  const [cos, sin] = [Math.cos(skew), Math.sin(skew)];
-  const placeOnScan = ([x1, y1, x2, y2]: [number, number, number, number]): [number, number, number, number] => {
-    const [ax, ay] = fromUser((x1 + x2) / 2, (y1 + y2) / 2);
-    // The straightened image's pixel (x, y) came from the upright raster's pixel turned by the skew about the
-    // centre (rotateImage).
-    const [dx, dy] = [ax * scale - W / 2, (heightPt - ay) * scale - H / 2];
-    const [ux, uy] = [W / 2 + dx * cos - dy * sin, H / 2 + dx * sin + dy * cos];
-    const [cx, cy] = userOf(ux, uy);
-    const [mx, my] = [cx - (x1 + x2) / 2, cy - (y1 + y2) / 2];
-    const r = (v: number): number => Math.round(v * 100) / 100;
-    return [r(x1 + mx), r(y1 + my), r(x2 + mx), r(y2 + my)];
-  };
+  const { toPt, toUser, fromUser, placeOnScan } = scanMapping(base, raster0, { quarterTurns, scale, W, H, skewDeg });
   const words = [
     ...mendWords(splitAtBlanks(withoutRuleGlyphs(withoutBoxes(page.words, markers), rules.v, scale), rules.h, scale)),
     ...typed.flatMap(pairWords),
