@@ -52,6 +52,8 @@ function orderInSections(fields: DetectedField[], pages: PageText[], boxes: Map<
   let headerY = 0;
   let inHeader = false;
   const seenLabels = new Set<string>();
+  /** Where the fields of the page being ordered start in `out`: the labels before it have been seen. */
+  let pageStart = 0;
   const out: DetectedField[] = [];
   for (const p of [...pages].sort((a, b) => a.page - b.page)) {
     const own = fields.filter((f) => f.page === p.page);
@@ -72,7 +74,8 @@ function orderInSections(fields: DetectedField[], pages: PageText[], boxes: Map<
       const key = foldKey(f.label);
       const y = boxes.get(f)!.y1;
       if (f.page !== page) {
-        for (const o of out) seenLabels.add(foldKey(o.label));
+        for (const o of out.slice(pageStart)) seenLabels.add(foldKey(o.label));
+        pageStart = out.length;
         inHeader = out.length > 0;
         headerY = y;
         page = f.page;

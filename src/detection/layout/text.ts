@@ -267,8 +267,8 @@ function tokenAt(gs: Glyph[], i: number, radios: Set<number>, vRules: Segment[])
  * to them) or `(____) ____-______` (the area code's underscores between them); its last glyph, or -1.
  */
 function areaCodeBlankEnd(gs: Glyph[], i: number): number {
-  const near = (a: number, gapEm: number): boolean => gs[a + 1]?.x1 - gs[a].x2 < gapEm * gs[i].size;
   if (gs[i].ch !== '(') return -1;
+  const near = (a: number, gapEm: number): boolean => gs[a + 1]?.x1 - gs[a].x2 < gapEm * gs[i].size;
   let close = i + 1;
   if (gs[close]?.ch === '_' && near(i, AREA_CODE_GAP_EM)) {
     close = blankRunEnd(gs, close, 'under') + 1;

@@ -72,7 +72,7 @@ export class OcrSession {
   async read(pageNumber: number, base: PageContent): Promise<OcrPageResult> {
     const page = await ocrPage(await this.path(), pageNumber, base, this.pageTime(), this.previous);
     // A document is mostly in one language and fed one way: the next page starts with this one's language and turn.
-    this.previous = page;
+    this.previous = { languages: page.languages, quarterTurns: page.quarterTurns };
     return page;
   }
 
