@@ -38,8 +38,11 @@ export function withoutDarkMargins(img: Gray, scale: number): Gray {
   const edges: number[] = [];
   for (let x = 0; x < w; x++) edges.push(x, (h - 1) * w + x);
   for (let y = 0; y < h; y++) edges.push(y * w, y * w + w - 1);
-  flood(w, h, edges, seen, solid, () => undefined);
-  // Nothing solid at the edges leaves no run: the image comes back as it is. Paint the mass with its window's reach and the fringe: a pixel is solid when its whole window is dark.
+  let found = false;
+  flood(w, h, edges, seen, solid, () => (found = true));
+  // Nothing solid at the edges: no margin, and no rows to scan for one.
+  if (!found) return img;
+  // Paint the mass with its window's reach and the fringe: a pixel is solid when its whole window is dark.
   const runs: Box[] = [];
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
